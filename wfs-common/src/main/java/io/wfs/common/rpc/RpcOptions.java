@@ -1,0 +1,29 @@
+package io.wfs.common.rpc;
+
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.rpc.wire.FrameLimits;
+import java.time.Duration;
+
+/** The RPC settings of one process, read once from the configuration. */
+public record RpcOptions(long maxMetaFrameBytes, long maxDataFrameBytes, Duration handshakeTimeout,
+                         Duration partialFrameTimeout, Duration callTimeout, Duration connectTimeout,
+                         int connectionsPerPeer, int ioThreads, int workerThreads, int workerQueue, boolean epoll) {
+
+    public static RpcOptions from(WfsConfig c) {
+        return new RpcOptions(c.get(CommonConfigKeys.MAX_META_FRAME), c.get(CommonConfigKeys.MAX_DATA_FRAME),
+                c.get(CommonConfigKeys.HANDSHAKE_TIMEOUT), c.get(CommonConfigKeys.PARTIAL_FRAME_TIMEOUT),
+                c.get(CommonConfigKeys.CALL_TIMEOUT), c.get(CommonConfigKeys.CONNECT_TIMEOUT),
+                c.get(CommonConfigKeys.CONNECTIONS_PER_PEER), c.get(CommonConfigKeys.IO_THREADS),
+                c.get(CommonConfigKeys.WORKER_THREADS), c.get(CommonConfigKeys.WORKER_QUEUE),
+                c.get(CommonConfigKeys.EPOLL));
+    }
+
+    public static RpcOptions defaults() {
+        return from(WfsConfig.defaults());
+    }
+
+    public FrameLimits limits() {
+        return new FrameLimits(maxMetaFrameBytes, maxDataFrameBytes);
+    }
+}

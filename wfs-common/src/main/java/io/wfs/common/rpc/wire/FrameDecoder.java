@@ -1,0 +1,166 @@
+package io.wfs.common.rpc.wire;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.wfs.common.rpc.MessageCategory;
+import io.wfs.common.rpc.MessageType;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Splits the byte stream into {@link Frame}s and enforces the protocol before allocating
+ * anything: the size limit is checked from the header, so an oversized frame is refused
+ * without buffering it. Any violation closes this connection only, and is logged and counted.
+ */
+public final class FrameDecoder extends ByteToMessageDecoder {
+    private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
+    private static final int PREFIX = Frame.LENGTH_BYTES + Frame.HEADER_BYTES;
+
+    private final FrameLimits limits;
+    private final boolean expectResponses;
+    private final FrameObserver observer;
+    private final long partialFrameTimeoutNanos;
+    private boolean authenticated;
+    private boolean failed;
+    private long lastProgressNanos;
+    private ScheduledFuture<?> stallCheck;
+
+    /**
+     * @param expectResponses true on the client side (only responses may arrive), false on the server
+     */
+    public FrameDecoder(FrameLimits limits, boolean expectResponses, FrameObserver observer, long partialFrameTimeoutMillis) {
+        this.limits = limits;
+        this.expectResponses = expectResponses;
+        this.observer = observer;
+        this.partialFrameTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(partialFrameTimeoutMillis);
+    }
+
+    /** Lifts the handshake-only restriction; called once the handshake succeeded. */
+    public void markAuthenticated() {
+        authenticated = true;
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
+        if (failed) {
+            in.skipBytes(in.readableBytes());
+            return;
+        }
+        lastProgressNanos = System.nanoTime();
+        Frame frame = tryDecode(ctx, in);
+        if (frame != null) {
+            out.add(frame);
+        }
+        if (!failed && in.isReadable() && stallCheck == null && partialFrameTimeoutNanos > 0) {
+            scheduleStallCheck(ctx, partialFrameTimeoutNanos);
+        }
+    }
+
+    private Frame tryDecode(ChannelHandlerContext ctx, ByteBuf in) {
+        if (in.readableBytes() < PREFIX) {
+            return null;
+        }
+        int ri = in.readerIndex();
+        int length = in.getInt(ri);
+        if (length < Frame.HEADER_BYTES) {
+            return fail(ctx, in, ProtocolViolation.MALFORMED, "frame length " + length);
+        }
+        int typeId = in.getShort(ri + Frame.LENGTH_BYTES + 8);
+        byte flags = in.getByte(ri + Frame.LENGTH_BYTES + 10);
+        MessageType type = MessageType.byId(typeId);
+        if (type == null) {
+            return fail(ctx, in, ProtocolViolation.UNKNOWN_TYPE, "message type " + typeId);
+        }
+        if (!flagsValid(flags)) {
+            return fail(ctx, in, ProtocolViolation.BAD_FLAGS, "flags " + flags + " on " + type);
+        }
+        long limit;
+        if (!authenticated && type.category() != MessageCategory.HANDSHAKE) {
+            return fail(ctx, in, ProtocolViolation.UNAUTHENTICATED, type + " before authentication");
+        } else if (!authenticated) {
+            limit = limits.maxHandshakeBody();
+        } else {
+            limit = (flags & Frame.FLAG_ERROR) != 0 ? limits.maxMetaBody() : limits.maxBody(type.category());
+        }
+        int bodyLength = length - Frame.HEADER_BYTES;
+        if (bodyLength > limit) {
+            return fail(ctx, in, ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
+        }
+        if (in.readableBytes() < Frame.LENGTH_BYTES + length) {
+            return null;
+        }
+        long requestId = in.getLong(ri + Frame.LENGTH_BYTES);
+        in.skipBytes(PREFIX);
+        ByteBuf body = in.readSlice(bodyLength);
+        Object message;
+        try {
+            message = MessageCodec.decode(body, Frame.bodyClass(type, flags));
+        } catch (RuntimeException e) {
+            return fail(ctx, in, ProtocolViolation.MALFORMED, type + " body: " + e);
+        }
+        observer.frameIn(type, Frame.LENGTH_BYTES + length);
+        return Frame.decoded(requestId, type, flags, message);
+    }
+
+    private boolean flagsValid(byte flags) {
+        if (expectResponses) {
+            return flags == Frame.FLAG_RESPONSE || flags == (Frame.FLAG_RESPONSE | Frame.FLAG_ERROR);
+        }
+        return flags == 0;
+    }
+
+    private Frame fail(ChannelHandlerContext ctx, ByteBuf in, ProtocolViolation v, String detail) {
+        failed = true;
+        in.skipBytes(in.readableBytes());
+        cancelStallCheck();
+        observer.violation(v);
+        LOG.warn("closing connection from {}: {} ({})", ctx.channel().remoteAddress(), v, detail);
+        ctx.close();
+        return null;
+    }
+
+    private void scheduleStallCheck(ChannelHandlerContext ctx, long delayNanos) {
+        stallCheck = ctx.executor().schedule(() -> {
+            stallCheck = null;
+            if (failed || !internalBuffer().isReadable()) {
+                return;
+            }
+            long idle = System.nanoTime() - lastProgressNanos;
+            if (idle >= partialFrameTimeoutNanos) {
+                fail(ctx, internalBuffer(), ProtocolViolation.TRUNCATED,
+                        "frame incomplete for " + TimeUnit.NANOSECONDS.toMillis(idle) + " ms");
+            } else {
+                scheduleStallCheck(ctx, partialFrameTimeoutNanos - idle);
+            }
+        }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    private void cancelStallCheck() {
+        if (stallCheck != null) {
+            stallCheck.cancel(false);
+            stallCheck = null;
+        }
+    }
+
+    @Override
+    protected void handlerRemoved0(ChannelHandlerContext ctx) {
+        cancelStallCheck();
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        cancelStallCheck();
+        if (!failed && internalBuffer().isReadable()) {
+            failed = true;
+            observer.violation(ProtocolViolation.TRUNCATED);
+            LOG.warn("connection from {} closed in the middle of a frame ({} bytes pending)",
+                    ctx.channel().remoteAddress(), internalBuffer().readableBytes());
+            internalBuffer().skipBytes(internalBuffer().readableBytes());
+        }
+        super.channelInactive(ctx);
+    }
+}

@@ -1,0 +1,53 @@
+package io.wfs.common.error;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.CompletionException;
+import org.junit.jupiter.api.Test;
+
+class WfsErrorCodeTest {
+
+    @Test
+    void posixCodesUseTheirLinuxErrnoOnTheWire() {
+        assertEquals(2, WfsErrorCode.ENOENT.errno());
+        assertEquals(17, WfsErrorCode.EEXIST.errno());
+        assertEquals(36, WfsErrorCode.ENAMETOOLONG.errno());
+        assertEquals(39, WfsErrorCode.ENOTEMPTY.errno());
+        assertEquals(122, WfsErrorCode.EDQUOT.errno());
+        for (WfsErrorCode c : WfsErrorCode.values()) {
+            if (c.wireCode() < 1000) {
+                assertEquals(c.wireCode(), c.errno(), c.name());
+            } else {
+                assertTrue(c.errno() > 0, c + " must map to a real errno");
+            }
+            assertSame(c, WfsErrorCode.fromWireCode(c.wireCode()));
+        }
+    }
+
+    @Test
+    void internalCodesMapToWhatAnApplicationShouldSee() {
+        assertEquals(11, WfsErrorCode.NOT_LEADER.errno());
+        assertEquals(110, WfsErrorCode.TIMEOUT.errno());
+        assertEquals(13, WfsErrorCode.AUTH_FAILED.errno());
+        assertEquals(22, WfsErrorCode.BAD_REQUEST.errno());
+        assertTrue(WfsErrorCode.NOT_LEADER.retryable());
+        assertTrue(WfsErrorCode.STALE_ROUTE.retryable());
+        assertTrue(WfsErrorCode.LOCKED.retryable());
+        assertTrue(!WfsErrorCode.ENOENT.retryable());
+    }
+
+    @Test
+    void unknownWireCodeReadsAsEio() {
+        assertSame(WfsErrorCode.EIO, WfsErrorCode.fromWireCode(987_654));
+    }
+
+    @Test
+    void unwrapFindsTheWfsExceptionInsideWrappers() {
+        WfsException inner = new WfsException(WfsErrorCode.ENOSPC, "full");
+        assertSame(inner, WfsException.unwrap(new CompletionException(new RuntimeException(inner))));
+        assertEquals(WfsErrorCode.INTERNAL, WfsException.unwrap(new IllegalStateException("bug")).code());
+        assertEquals("full", inner.detail());
+    }
+}
