@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Makes sure this machine has what WFS builds and tests need: JDK 17+, Maven, and the FUSE
+# packages (fuse3 for fusermount, libfuse2 which jnr-fuse loads). As root, missing Debian
+# packages are installed with apt-get; otherwise the exact install command is printed.
+set -euo pipefail
+
+missing=()
+java_major() { java -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1; }
+if ! command -v java >/dev/null || [ "$(java_major)" -lt 17 ] 2>/dev/null; then missing+=(openjdk-17-jdk-headless); fi
+command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
+command -v mvn >/dev/null || missing+=(maven)
+command -v fusermount3 >/dev/null || command -v fusermount >/dev/null || missing+=(fuse3)
+if ! ldconfig -p 2>/dev/null | grep -q 'libfuse\.so\.2'; then missing+=(libfuse2); fi
+# Sorted, without duplicates.
+mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sed '/^$/d' | sort -u)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "wfs: installing ${missing[*]} (apt-get)" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "wfs: missing packages: ${missing[*]}" >&2
+    echo "     install them with: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+fi

@@ -1,0 +1,52 @@
+package io.wfs.cli;
+
+import io.wfs.cli.bench.BenchCommand;
+import io.wfs.common.metrics.WfsVersion;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code wfs} command and its subcommands. */
+@Command(name = "wfs", mixinStandardHelpOptions = true, versionProvider = WfsCommand.Version.class,
+        description = "WFS: a distributed POSIX file system (in-memory Raft metadata, append-only block stores).")
+public final class WfsCommand implements Runnable {
+    /** Exit code for usage errors and for features this build does not have. */
+    public static final int EXIT_USAGE = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a subcommand is required");
+    }
+
+    /** The command line with every subcommand, in the order `wfs --help` lists them. */
+    public static CommandLine newCommandLine() {
+        CommandLine cl = new CommandLine(new WfsCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        notYet(cl, "manager", "Run a manager (topology authority).", "the manager daemon", 4);
+        notYet(cl, "meta", "Run a metadata server.", "the metadata server", 3);
+        notYet(cl, "store", "Run a block store.", "the block store", 5);
+        notYet(cl, "mount", "Mount a WFS cluster with FUSE.", "mount", 6);
+        notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);
+        notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);
+        notYet(cl, "status", "Show nodes, groups, volumes and routes of a cluster.", "cluster status", 4);
+        cl.addSubcommand("bench", new BenchCommand());
+        notYet(cl, "fsck", "Check the namespace and the blocks of a cluster.", "fsck", 3);
+        cl.addSubcommand("config", new ConfigCommand());
+        cl.addSubcommand("help", new CommandLine.HelpCommand());
+        return cl;
+    }
+
+    private static void notYet(CommandLine cl, String name, String description, String what, int issue) {
+        CommandLine sub = new CommandLine(new NotYetCommand(what, issue));
+        sub.getCommandSpec().usageMessage().description(description + " Not available yet.");
+        cl.addSubcommand(name, sub);
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"wfs " + WfsVersion.get(), "java " + Runtime.version()};
+        }
+    }
+}

@@ -1,0 +1,78 @@
+package io.wfs.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class WfsCommandTest {
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = WfsCommand.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void helpListsEverySubcommand() {
+        assertEquals(0, run("--help"));
+        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "bench", "fsck", "config"}) {
+            assertTrue(out.toString().contains("  " + sub), "help lists " + sub + ":\n" + out);
+        }
+    }
+
+    @Test
+    void unknownFlagsAreAClearErrorWithExitCode2() {
+        assertEquals(2, run("--frobnicate"));
+        assertTrue(err.toString().contains("Unknown option: '--frobnicate'"), err.toString());
+        assertEquals(2, run("config", "--nope"));
+        assertEquals(2, run());
+    }
+
+    @Test
+    void featuresNotBuiltYetSaySoAndExit2() {
+        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "fsck"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run(sub), sub);
+            assertTrue(err.toString().contains("not available yet"), sub + ": " + err);
+        }
+        assertEquals(2, run("bench", "/some/dir"));
+        assertTrue(err.toString().contains("not available yet"));
+    }
+
+    @Test
+    void configDefaultsPrintsEveryKeyAsAValidPropertiesFile(@TempDir Path dir) throws Exception {
+        assertEquals(0, run("config", "--defaults"));
+        String text = out.toString();
+        assertTrue(text.contains("rpc.max-meta-frame-bytes = 4MiB"), text);
+        assertTrue(text.contains("cluster.secret-file = "), text);
+        Path file = dir.resolve("wfs.properties");
+        Files.writeString(file, text);
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("config", "--check", file.toString()), err.toString());
+        Files.writeString(file, "rpc.no-such-key = 1\n");
+        assertEquals(1, run("config", "--check", file.toString()));
+        assertTrue(err.toString().contains("unknown configuration key 'rpc.no-such-key'"));
+    }
+
+    @Test
+    void rpcBenchRunsAndPrintsItsFiguresLast() {
+        assertEquals(0, run("bench", "rpc", "--seconds", "1", "--large-inflight", "2"));
+        String[] lines = out.toString().trim().split("\n");
+        Matcher m = Pattern.compile("rpc_rtt_per_s_inflight_1=(\\d+) rpc_rtt_per_s_inflight_64=(\\d+) rpc_mb_per_s_1mib=([0-9.]+)")
+                .matcher(lines[lines.length - 1]);
+        assertTrue(m.matches(), lines[lines.length - 1]);
+        assertTrue(Long.parseLong(m.group(1)) > 0 && Long.parseLong(m.group(2)) > 0 && Double.parseDouble(m.group(3)) > 0);
+    }
+}
