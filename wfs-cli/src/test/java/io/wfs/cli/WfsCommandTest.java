@@ -67,8 +67,19 @@ class WfsCommandTest {
     }
 
     @Test
+    void badConfigurationFlagsAreUsageErrorsNamingTheKey() {
+        assertEquals(2, run("bench", "rpc", "--set", "rpc.io-threads=many"));
+        assertTrue(err.toString().contains("rpc.io-threads"), err.toString());
+        assertEquals(2, run("bench", "rpc", "--set", "rpc.no-such=1"));
+        assertTrue(err.toString().contains("unknown configuration key 'rpc.no-such'"), err.toString());
+        assertEquals(2, run("bench", "rpc", "--config", "/no/such/file.properties"));
+        assertTrue(err.toString().contains("cannot read /no/such/file.properties"), err.toString());
+    }
+
+    @Test
     void rpcBenchRunsAndPrintsItsFiguresLast() {
-        assertEquals(0, run("bench", "rpc", "--seconds", "1", "--large-inflight", "2"));
+        assertEquals(0, run("bench", "rpc", "--seconds", "1", "--large-inflight", "2", "--set", "rpc.epoll=false"));
+        assertTrue(out.toString().contains("(nio,"), "--set reaches the components: " + out);
         String[] lines = out.toString().trim().split("\n");
         Matcher m = Pattern.compile("rpc_rtt_per_s_inflight_1=(\\d+) rpc_rtt_per_s_inflight_64=(\\d+) rpc_mb_per_s_1mib=([0-9.]+)")
                 .matcher(lines[lines.length - 1]);

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.io.PrintWriter;
+import io.wfs.cli.ConfigOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Option;
@@ -33,17 +35,17 @@ public final class RpcBenchCommand implements Callable<Integer> {
             description = "Where the echo handler runs: ${COMPLETION-CANDIDATES}. Default: ${DEFAULT-VALUE}.")
     Dispatch dispatch;
 
-    @Option(names = "--no-epoll", description = "Use the NIO transport instead of native epoll.")
-    boolean noEpoll;
 
     @Spec
     CommandSpec spec;
 
+    @Mixin
+    ConfigOptions configOptions;
+
     @Override
     public Integer call() throws Exception {
-        WfsConfig config = WfsConfig.defaults()
-                .with(CommonConfigKeys.CONNECTIONS_PER_PEER, 1)
-                .with(CommonConfigKeys.EPOLL, !noEpoll);
+        WfsConfig config = configOptions.load(spec.commandLine())
+                .with(CommonConfigKeys.CONNECTIONS_PER_PEER, 1);
         List<RpcEchoBench.Phase> phases = List.of(
                 new RpcEchoBench.Phase("small, 1 in flight", smallBytes, 1),
                 new RpcEchoBench.Phase("small, 64 in flight", smallBytes, 64),
