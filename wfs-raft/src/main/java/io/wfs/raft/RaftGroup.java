@@ -1,0 +1,130 @@
+package io.wfs.raft;
+
+import com.alipay.sofa.jraft.Node;
+import com.alipay.sofa.jraft.RaftGroupService;
+import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.conf.Configuration;
+import com.alipay.sofa.jraft.entity.PeerId;
+import com.alipay.sofa.jraft.option.NodeOptions;
+import com.alipay.sofa.jraft.option.RaftOptions;
+import com.alipay.sofa.jraft.rpc.RpcServer;
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * This process's replica of one Raft group. {@link #propose} replicates a command and
+ * completes with the state machine's result once applied here; only the leader accepts
+ * proposals, others answer NOT_LEADER with the leader's Raft endpoint as hint.
+ */
+public final class RaftGroup implements AutoCloseable {
+    private final String groupId;
+    private final PeerId self;
+    private final StateMachineBridge bridge;
+    private final Node node;
+    private final ProposalBatcher batcher;
+
+    RaftGroup(String groupId, PeerId self, Configuration peers, Path dataDir, RaftGroupOptions options,
+              ReplicatedStateMachine machine, RpcServer rpcServer, Executor executor, MetricRegistry registry)
+            throws IOException {
+        this.groupId = groupId;
+        this.self = self;
+        this.bridge = new StateMachineBridge(groupId, machine);
+        Files.createDirectories(dataDir);
+        NodeOptions nodeOptions = new NodeOptions();
+        nodeOptions.setFsm(bridge);
+        nodeOptions.setInitialConf(peers);
+        nodeOptions.setLogUri(dataDir.resolve("log").toString());
+        nodeOptions.setRaftMetaUri(dataDir.resolve("meta").toString());
+        nodeOptions.setSnapshotUri(dataDir.resolve("snapshot").toString());
+        nodeOptions.setElectionTimeoutMs((int) options.electionTimeout().toMillis());
+        nodeOptions.setSnapshotIntervalSecs((int) Math.max(1, options.snapshotInterval().toSeconds()));
+        // Many groups per process: share timers instead of four timer threads per group.
+        nodeOptions.setSharedElectionTimer(true);
+        nodeOptions.setSharedVoteTimer(true);
+        nodeOptions.setSharedStepDownTimer(true);
+        nodeOptions.setSharedSnapshotTimer(true);
+        nodeOptions.setSharedTimerPool(true);
+        nodeOptions.setEnableMetrics(false);
+        RaftOptions raftOptions = new RaftOptions();
+        raftOptions.setSync(options.sync());
+        raftOptions.setMaxReplicatorInflightMsgs(options.maxInflight());
+        raftOptions.setApplyBatch(options.applyBatch());
+        raftOptions.setDisruptorBufferSize(options.disruptorBuffer());
+        raftOptions.setMaxElectionDelayMs((int) options.maxElectionDelay().toMillis());
+        nodeOptions.setRaftOptions(raftOptions);
+        // Not RaftGroupService.shutdown() later: on a shared RPC server it unregisters the
+        // address for every group of the process (shared/TECH-NOTES.md). We stop the node only.
+        this.node = new RaftGroupService(groupId, self, nodeOptions, rpcServer, true).start(false);
+        RaftMetrics metrics = new RaftMetrics(registry, groupId, bridge::isLeader, bridge::appliedIndex);
+        bridge.setMetrics(metrics);
+        this.batcher = new ProposalBatcher(node, options.commandsPerEntry(), options.entryBytes(), executor, metrics);
+    }
+
+    public String groupId() {
+        return groupId;
+    }
+
+    public PeerId self() {
+        return self;
+    }
+
+    /** Replicates {@code command}; completes with the state machine's result, or fails with a WfsException. */
+    public CompletableFuture<Object> propose(byte[] command) {
+        if (!bridge.isLeader()) {
+            PeerId leader = node.getLeaderId();
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.NOT_LEADER,
+                    "not the leader of " + groupId, leader == null || leader.isEmpty() ? null : leader.getEndpoint().toString(),
+                    0, null));
+        }
+        Proposal p = new Proposal(command);
+        batcher.propose(p);
+        return p.result();
+    }
+
+    /** True once this replica's state machine has started leading (all earlier entries applied). */
+    public boolean isLeader() {
+        return bridge.isLeader();
+    }
+
+    /** The leader this replica knows of, or null. */
+    public PeerId leader() {
+        PeerId leader = node.getLeaderId();
+        return leader == null || leader.isEmpty() ? null : leader;
+    }
+
+    public long appliedIndex() {
+        return bridge.appliedIndex();
+    }
+
+    /** Takes a snapshot now and waits for it. */
+    public void snapshot() throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(1);
+        Status[] result = new Status[1];
+        node.snapshot(s -> {
+            result[0] = s;
+            done.countDown();
+        });
+        if (!done.await(5, TimeUnit.MINUTES) || !result[0].isOk()) {
+            throw new IllegalStateException("snapshot of " + groupId + " failed: " + result[0]);
+        }
+    }
+
+    /** Asks jraft to hand leadership to {@code peer} (for tests and rebalancing). */
+    public Status transferLeadershipTo(PeerId peer) {
+        return node.transferLeadershipTo(peer);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        node.shutdown();
+        node.join();
+    }
+}

@@ -1,0 +1,132 @@
+package io.wfs.raft;
+
+import com.alipay.sofa.jraft.Closure;
+import com.alipay.sofa.jraft.Iterator;
+import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.core.StateMachineAdapter;
+import com.alipay.sofa.jraft.error.RaftError;
+import com.alipay.sofa.jraft.storage.snapshot.SnapshotReader;
+import com.alipay.sofa.jraft.storage.snapshot.SnapshotWriter;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Adapts jraft's state-machine callbacks to a {@link ReplicatedStateMachine}: batch decoding, results, snapshots. */
+final class StateMachineBridge extends StateMachineAdapter {
+    static final String SNAPSHOT_FILE = "state.bin";
+    private static final Logger LOG = LoggerFactory.getLogger(StateMachineBridge.class);
+
+    private final String group;
+    private final ReplicatedStateMachine machine;
+    private final AtomicLong appliedIndex = new AtomicLong();
+    private final AtomicLong leaderTerm = new AtomicLong(-1);
+    private RaftMetrics metrics;
+
+    StateMachineBridge(String group, ReplicatedStateMachine machine) {
+        this.group = group;
+        this.machine = machine;
+    }
+
+    void setMetrics(RaftMetrics metrics) {
+        this.metrics = metrics;
+    }
+
+    long appliedIndex() {
+        return appliedIndex.get();
+    }
+
+    boolean isLeader() {
+        return leaderTerm.get() > 0;
+    }
+
+    @Override
+    public void onApply(Iterator it) {
+        while (it.hasNext()) {
+            Closure done = it.done();
+            BatchClosure batch = done instanceof BatchClosure b ? b : null;
+            ByteBuffer data = it.getData();
+            long index = it.getIndex();
+            int count = CommandBatch.readCount(data);
+            for (int i = 0; i < count; i++) {
+                Object result = applyOne(CommandBatch.next(data), index);
+                if (batch != null) {
+                    batch.setResult(i, result);
+                }
+            }
+            appliedIndex.set(index);
+            if (done != null) {
+                done.run(Status.OK());
+            }
+            it.next();
+        }
+    }
+
+    private Object applyOne(ByteBuffer command, long index) {
+        try {
+            return machine.apply(command, index);
+        } catch (RuntimeException e) {
+            // Deterministic code fails the same way on every replica, so the replicas stay equal;
+            // the bug is made loud here and in raft.<group>.apply_failures.
+            LOG.error("group {}: applying the command at index {} failed", group, index, e);
+            if (metrics != null) {
+                metrics.applyFailed();
+            }
+            return new WfsException(WfsErrorCode.INTERNAL, "apply failed: " + e);
+        }
+    }
+
+    @Override
+    public void onSnapshotSave(SnapshotWriter writer, Closure done) {
+        Path file = Path.of(writer.getPath(), SNAPSHOT_FILE);
+        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+            machine.writeSnapshot(out);
+        } catch (IOException | RuntimeException e) {
+            LOG.error("group {}: snapshot save failed", group, e);
+            done.run(new Status(RaftError.EIO, "snapshot save failed: %s", e));
+            return;
+        }
+        if (writer.addFile(SNAPSHOT_FILE)) {
+            done.run(Status.OK());
+        } else {
+            done.run(new Status(RaftError.EIO, "cannot add %s to the snapshot", SNAPSHOT_FILE));
+        }
+    }
+
+    @Override
+    public boolean onSnapshotLoad(SnapshotReader reader) {
+        if (reader.getFileMeta(SNAPSHOT_FILE) == null) {
+            LOG.error("group {}: snapshot at {} has no {}", group, reader.getPath(), SNAPSHOT_FILE);
+            return false;
+        }
+        Path file = Path.of(reader.getPath(), SNAPSHOT_FILE);
+        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+            machine.readSnapshot(in);
+            return true;
+        } catch (IOException | RuntimeException e) {
+            LOG.error("group {}: snapshot load failed", group, e);
+            return false;
+        }
+    }
+
+    @Override
+    public void onLeaderStart(long term) {
+        leaderTerm.set(term);
+        machine.onLeaderStart(term);
+    }
+
+    @Override
+    public void onLeaderStop(Status status) {
+        leaderTerm.set(-1);
+        machine.onLeaderStop();
+    }
+}
