@@ -6,6 +6,35 @@ import io.wfs.common.msg.auth.ClientProof;
 import io.wfs.common.msg.auth.ServerChallenge;
 import io.wfs.common.msg.control.EchoRequest;
 import io.wfs.common.msg.control.EchoResponse;
+import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.BlockIdsReply;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.GetXattrRequest;
+import io.wfs.common.msg.meta.LinkRequest;
+import io.wfs.common.msg.meta.ListXattrRequest;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.ReaddirReply;
+import io.wfs.common.msg.meta.ReaddirRequest;
+import io.wfs.common.msg.meta.ReadlinkReply;
+import io.wfs.common.msg.meta.ReadlinkRequest;
+import io.wfs.common.msg.meta.RemoveXattrRequest;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetXattrRequest;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.msg.meta.StatFsReply;
+import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.msg.meta.XattrNamesReply;
+import io.wfs.common.msg.meta.XattrValueReply;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +47,28 @@ import java.util.Map;
 public enum MessageType {
     AUTH_HELLO(1, MessageCategory.HANDSHAKE, ClientHello.class, ServerChallenge.class),
     AUTH_PROOF(2, MessageCategory.HANDSHAKE, ClientProof.class, AuthAccepted.class),
-    ECHO(10, MessageCategory.DATA, EchoRequest.class, EchoResponse.class);
+    ECHO(10, MessageCategory.DATA, EchoRequest.class, EchoResponse.class),
+
+    LOOKUP(100, MessageCategory.META, LookupRequest.class, AttrReply.class),
+    GET_ATTR(101, MessageCategory.META, GetAttrRequest.class, AttrReply.class),
+    SET_ATTR(102, MessageCategory.META, SetAttrRequest.class, AttrReply.class),
+    MKNOD(103, MessageCategory.META, MknodRequest.class, AttrReply.class),
+    MKDIR(104, MessageCategory.META, MkdirRequest.class, AttrReply.class),
+    UNLINK(105, MessageCategory.META, UnlinkRequest.class, OkReply.class),
+    RMDIR(106, MessageCategory.META, RmdirRequest.class, OkReply.class),
+    SYMLINK(107, MessageCategory.META, SymlinkRequest.class, AttrReply.class),
+    READLINK(108, MessageCategory.META, ReadlinkRequest.class, ReadlinkReply.class),
+    LINK(109, MessageCategory.META, LinkRequest.class, AttrReply.class),
+    RENAME(110, MessageCategory.META, RenameRequest.class, OkReply.class),
+    READDIR(111, MessageCategory.META, ReaddirRequest.class, ReaddirReply.class),
+    GET_XATTR(112, MessageCategory.META, GetXattrRequest.class, XattrValueReply.class),
+    SET_XATTR(113, MessageCategory.META, SetXattrRequest.class, OkReply.class),
+    LIST_XATTR(114, MessageCategory.META, ListXattrRequest.class, XattrNamesReply.class),
+    REMOVE_XATTR(115, MessageCategory.META, RemoveXattrRequest.class, OkReply.class),
+    STAT_FS(116, MessageCategory.META, StatFsRequest.class, StatFsReply.class),
+    ALLOCATE_BLOCK_IDS(117, MessageCategory.META, AllocateBlockIdsRequest.class, BlockIdsReply.class),
+    COMMIT_SLICES(118, MessageCategory.META, CommitSlicesRequest.class, AttrReply.class),
+    GET_SLICES(119, MessageCategory.META, GetSlicesRequest.class, SlicesReply.class);
 
     private static final MessageType[] BY_ID;
     private static final Map<Class<?>, MessageType> BY_REQUEST_CLASS = new HashMap<>();

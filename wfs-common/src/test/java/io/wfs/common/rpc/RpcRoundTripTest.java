@@ -20,6 +20,7 @@ import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.common.testing.MessageSamples;
 import io.wfs.common.testing.TestRpc;
+import io.wfs.common.testing.ValidRequests;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.time.Duration;
@@ -63,7 +64,8 @@ class RpcRoundTripTest {
         try (RpcServer server = TestRpc.startServer(TestRpc.fastConfig(), handlers, new MetricRegistry());
              RpcClient client = TestRpc.client(TestRpc.fastConfig(), TestRpc.SECRET)) {
             for (MessageType type : served) {
-                Request request = (Request) MessageSamples.populate(type.requestClass(), random);
+                Request request = ValidRequests.of(type, random);
+                request.validate();
                 Object response = client.call(server.address(), request).get(10, TimeUnit.SECONDS);
                 assertNull(MessageSamples.difference(request, received.get(type)), "request of " + type);
                 assertNull(MessageSamples.difference(responses.get(type), response), "response of " + type);

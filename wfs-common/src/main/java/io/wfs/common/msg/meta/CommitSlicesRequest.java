@@ -1,0 +1,52 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Request;
+import io.wfs.common.rpc.Validate;
+import java.util.List;
+
+/** Records written slices of a file and its new size and mtime in one request (flush, fsync, close). */
+public final class CommitSlicesRequest implements Request<AttrReply> {
+    public static final int MAX_SLICES = 4096;
+
+    private MetaHeader header;
+    private long ino;
+    private List<SliceInfo> slices;
+    private long newSize;
+
+    public CommitSlicesRequest() {
+    }
+
+    public CommitSlicesRequest(MetaHeader header, long ino, List<SliceInfo> slices, long newSize) {
+        this.header = header;
+        this.ino = ino;
+        this.slices = slices;
+        this.newSize = newSize;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    public List<SliceInfo> slices() {
+        return slices;
+    }
+
+    public long newSize() {
+        return newSize;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        Validate.notNull(slices, "slices");
+        Validate.range(slices.size(), "slices", 1, MAX_SLICES);
+        Validate.range(newSize, "newSize", 0, Long.MAX_VALUE);
+        for (SliceInfo s : slices) {
+            SliceInfo.validate(s);
+        }
+    }
+}

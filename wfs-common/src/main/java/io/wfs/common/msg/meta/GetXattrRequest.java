@@ -1,0 +1,37 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Request;
+
+/** The value of one extended attribute (ENODATA when absent). */
+public final class GetXattrRequest implements Request<XattrValueReply> {
+    private MetaHeader header;
+    private long ino;
+    private byte[] name;
+
+    public GetXattrRequest() {
+    }
+
+    public GetXattrRequest(MetaHeader header, long ino, byte[] name) {
+        this.header = header;
+        this.ino = ino;
+        this.name = name;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    public byte[] name() {
+        return name;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        XattrLimits.checkName(name);
+    }
+}

@@ -1,0 +1,84 @@
+package io.wfs.common.msg.meta;
+
+/** The attributes of one inode as clients see them (stat). Times in nanoseconds since the epoch. */
+public final class InodeAttr {
+    private long ino;
+    private int mode;
+    private int nlink;
+    private int uid;
+    private int gid;
+    private long size;
+    private long atimeNs;
+    private long mtimeNs;
+    private long ctimeNs;
+    private long rdev;
+    private long parent;
+
+    public InodeAttr() {
+    }
+
+    public InodeAttr(long ino, int mode, int nlink, int uid, int gid, long size, long atimeNs, long mtimeNs,
+                     long ctimeNs, long rdev, long parent) {
+        this.ino = ino;
+        this.mode = mode;
+        this.nlink = nlink;
+        this.uid = uid;
+        this.gid = gid;
+        this.size = size;
+        this.atimeNs = atimeNs;
+        this.mtimeNs = mtimeNs;
+        this.ctimeNs = ctimeNs;
+        this.rdev = rdev;
+        this.parent = parent;
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    public int mode() {
+        return mode;
+    }
+
+    public int nlink() {
+        return nlink;
+    }
+
+    public int uid() {
+        return uid;
+    }
+
+    public int gid() {
+        return gid;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public long atimeNs() {
+        return atimeNs;
+    }
+
+    public long mtimeNs() {
+        return mtimeNs;
+    }
+
+    public long ctimeNs() {
+        return ctimeNs;
+    }
+
+    public long rdev() {
+        return rdev;
+    }
+
+    public long parent() {
+        return parent;
+    }
+
+    @Override
+    public String toString() {
+        return "InodeAttr{ino=" + ino + ", mode=" + Integer.toOctalString(mode) + ", nlink=" + nlink + ", uid=" + uid
+                + ", gid=" + gid + ", size=" + size + "}";
+    }
+}

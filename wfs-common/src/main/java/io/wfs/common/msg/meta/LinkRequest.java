@@ -1,0 +1,43 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Request;
+
+/** Adds the hard link {@code newName} in {@code newParent} to inode {@code ino}. */
+public final class LinkRequest implements Request<AttrReply> {
+    private MetaHeader header;
+    private long ino;
+    private long newParent;
+    private byte[] newName;
+
+    public LinkRequest() {
+    }
+
+    public LinkRequest(MetaHeader header, long ino, long newParent, byte[] newName) {
+        this.header = header;
+        this.ino = ino;
+        this.newParent = newParent;
+        this.newName = newName;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    public long newParent() {
+        return newParent;
+    }
+
+    public byte[] newName() {
+        return newName;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        MetaNames.check(newName, "newName");
+    }
+}

@@ -1,0 +1,90 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.Validate;
+
+/**
+ * Carried by every metadata request: who asks (uid, gid, supplementary groups from the FUSE
+ * context — the server enforces permissions with them), the route the client used, and for
+ * mutations the (session, seq) pair that makes a retry exactly-once. {@code ackedSeq} tells the
+ * group that results of seq ≤ ackedSeq will never be asked again and may be forgotten.
+ */
+public final class MetaHeader {
+    public static final int MAX_GROUPS = 256;
+
+    private int uid;
+    private int gid;
+    private int[] groups;
+    private long routeVersion;
+    private long session;
+    private long seq;
+    private long ackedSeq;
+
+    public MetaHeader() {
+    }
+
+    public MetaHeader(int uid, int gid, int[] groups) {
+        this.uid = uid;
+        this.gid = gid;
+        this.groups = groups;
+    }
+
+    public static MetaHeader root() {
+        return new MetaHeader(0, 0, new int[0]);
+    }
+
+    public MetaHeader withSequence(long session, long seq, long ackedSeq) {
+        MetaHeader h = new MetaHeader(uid, gid, groups);
+        h.routeVersion = routeVersion;
+        h.session = session;
+        h.seq = seq;
+        h.ackedSeq = ackedSeq;
+        return h;
+    }
+
+    public MetaHeader withRouteVersion(long version) {
+        MetaHeader h = withSequence(session, seq, ackedSeq);
+        h.routeVersion = version;
+        return h;
+    }
+
+    public int uid() {
+        return uid;
+    }
+
+    public int gid() {
+        return gid;
+    }
+
+    public int[] groups() {
+        return groups == null ? new int[0] : groups;
+    }
+
+    public long routeVersion() {
+        return routeVersion;
+    }
+
+    public long session() {
+        return session;
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    public long ackedSeq() {
+        return ackedSeq;
+    }
+
+    /** Checked by every meta request's validate(). */
+    public static void validate(MetaHeader h) {
+        Validate.notNull(h, "header");
+        if (h.groups != null && h.groups.length > MAX_GROUPS) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "more than " + MAX_GROUPS + " supplementary groups");
+        }
+        if (h.session != 0 && (h.seq <= 0 || h.ackedSeq < 0 || h.ackedSeq >= h.seq)) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "invalid sequence " + h.seq + " (acked " + h.ackedSeq + ")");
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.Request;
+
+/** Creates a directory. */
+public final class MkdirRequest implements Request<AttrReply> {
+    private MetaHeader header;
+    private long parent;
+    private byte[] name;
+    private int mode;
+
+    public MkdirRequest() {
+    }
+
+    public MkdirRequest(MetaHeader header, long parent, byte[] name, int mode) {
+        this.header = header;
+        this.parent = parent;
+        this.name = name;
+        this.mode = mode;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long parent() {
+        return parent;
+    }
+
+    public byte[] name() {
+        return name;
+    }
+
+    public int mode() {
+        return mode;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        MetaNames.check(name, "name");
+        if ((mode & ~07777) != 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond 07777");
+        }
+    }
+}

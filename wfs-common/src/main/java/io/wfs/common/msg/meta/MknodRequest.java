@@ -1,0 +1,55 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.Request;
+
+/** Creates a regular file, FIFO, socket or device node (create and mknod); mode includes the type bits. */
+public final class MknodRequest implements Request<AttrReply> {
+    private MetaHeader header;
+    private long parent;
+    private byte[] name;
+    private int mode;
+    private long rdev;
+
+    public MknodRequest() {
+    }
+
+    public MknodRequest(MetaHeader header, long parent, byte[] name, int mode, long rdev) {
+        this.header = header;
+        this.parent = parent;
+        this.name = name;
+        this.mode = mode;
+        this.rdev = rdev;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long parent() {
+        return parent;
+    }
+
+    public byte[] name() {
+        return name;
+    }
+
+    public int mode() {
+        return mode;
+    }
+
+    public long rdev() {
+        return rdev;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        MetaNames.check(name, "name");
+        int type = mode & 0170000;
+        if ((mode & ~0177777) != 0 || !(type == 0100000 || type == 0010000 || type == 0140000 || type == 0020000 || type == 0060000)) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mknod of mode " + Integer.toOctalString(mode));
+        }
+    }
+}

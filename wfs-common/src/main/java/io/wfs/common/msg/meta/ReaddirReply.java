@@ -1,0 +1,32 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Response;
+import java.util.List;
+
+/** A page of entries; pass {@code nextCookie} to continue; {@code eof} when the directory is exhausted. */
+public final class ReaddirReply implements Response {
+    private List<DirEntry> entries;
+    private long nextCookie;
+    private boolean eof;
+
+    public ReaddirReply() {
+    }
+
+    public ReaddirReply(List<DirEntry> entries, long nextCookie, boolean eof) {
+        this.entries = entries;
+        this.nextCookie = nextCookie;
+        this.eof = eof;
+    }
+
+    public List<DirEntry> entries() {
+        return entries;
+    }
+
+    public long nextCookie() {
+        return nextCookie;
+    }
+
+    public boolean eof() {
+        return eof;
+    }
+}

@@ -1,0 +1,95 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.Request;
+
+/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens). */
+public final class SetAttrRequest implements Request<AttrReply> {
+    public static final int MODE = 1;
+    public static final int UID = 2;
+    public static final int GID = 4;
+    public static final int SIZE = 8;
+    public static final int ATIME = 16;
+    public static final int MTIME = 32;
+    /** Set atime to the server's clock (UTIME_NOW). */
+    public static final int ATIME_NOW = 64;
+    /** Set mtime to the server's clock (UTIME_NOW). */
+    public static final int MTIME_NOW = 128;
+    static final int ALL = 255;
+
+    private MetaHeader header;
+    private long ino;
+    private int valid;
+    private int mode;
+    private int uid;
+    private int gid;
+    private long size;
+    private long atimeNs;
+    private long mtimeNs;
+
+    public SetAttrRequest() {
+    }
+
+    public SetAttrRequest(MetaHeader header, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
+        this.header = header;
+        this.ino = ino;
+        this.valid = valid;
+        this.mode = mode;
+        this.uid = uid;
+        this.gid = gid;
+        this.size = size;
+        this.atimeNs = atimeNs;
+        this.mtimeNs = mtimeNs;
+    }
+
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    public int valid() {
+        return valid;
+    }
+
+    public int mode() {
+        return mode;
+    }
+
+    public int uid() {
+        return uid;
+    }
+
+    public int gid() {
+        return gid;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    public long atimeNs() {
+        return atimeNs;
+    }
+
+    public long mtimeNs() {
+        return mtimeNs;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        if ((valid & ~ALL) != 0 || valid == 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
+        }
+        if ((valid & SIZE) != 0 && size < 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "negative size");
+        }
+        if ((valid & MODE) != 0 && (mode & ~07777) != 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond 07777");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.wfs.common.rpc;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.ReaddirRequest;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetXattrRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SymlinkRequest;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Each invalid field is refused with the errno a POSIX caller expects, before any server work. */
+class MetaRequestValidationTest {
+    private static final MetaHeader H = MetaHeader.root();
+
+    private static WfsErrorCode refusal(Request<?> r) {
+        return assertThrows(WfsException.class, r::validate).code();
+    }
+
+    @Test
+    void namesAreCheckedLikeLinux() {
+        new LookupRequest(H, 1, "x".repeat(255).getBytes()).validate();
+        assertEquals(WfsErrorCode.ENAMETOOLONG, refusal(new LookupRequest(H, 1, "x".repeat(256).getBytes())));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new LookupRequest(H, 1, new byte[] {'a', 0})));
+        assertEquals(WfsErrorCode.ENOENT, refusal(new LookupRequest(H, 1, new byte[0])));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new LookupRequest(H, 1, "a/b".getBytes())));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "..".getBytes(), 0755)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(H, 1, null)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(null, 1, "a".getBytes())));
+    }
+
+    @Test
+    void modesFlagsAndRangesAreChecked() {
+        assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), 0040755, 0)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), 0100755)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new RenameRequest(H, 1, "a".getBytes(), 1, "b".getBytes(), 3)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, 0, 0, 0, 0, 0, 0, 0)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttrRequest.SIZE, 0, 0, 0, -1, 0, 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new ReaddirRequest(H, 1, 0, 0, false)));
+        assertEquals(WfsErrorCode.ENAMETOOLONG, refusal(new SymlinkRequest(H, 1, "l".getBytes(), new byte[4097])));
+        assertEquals(WfsErrorCode.ERANGE, refusal(new SetXattrRequest(H, 1, "u".repeat(256).getBytes(), new byte[1], 0)));
+        assertEquals(WfsErrorCode.E2BIG, refusal(new SetXattrRequest(H, 1, "user.a".getBytes(), new byte[65537], 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new CommitSlicesRequest(H, 1, List.of(), 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new CommitSlicesRequest(H, 1,
+                List.of(new SliceInfo(0, SliceInfo.MAX_LENGTH + 1, 1, 1, 0)), 0)));
+    }
+
+    @Test
+    void sequencesMustBeConsistent() {
+        new LookupRequest(H.withSequence(5, 10, 9), 1, "a".getBytes()).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(H.withSequence(5, 10, 10), 1, "a".getBytes())));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(H.withSequence(5, 0, 0), 1, "a".getBytes())));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(new MetaHeader(0, 0, new int[300]), 1, "a".getBytes())));
+    }
+}

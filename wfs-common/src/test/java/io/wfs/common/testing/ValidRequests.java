@@ -1,0 +1,80 @@
+package io.wfs.common.testing;
+
+import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.GetXattrRequest;
+import io.wfs.common.msg.meta.LinkRequest;
+import io.wfs.common.msg.meta.ListXattrRequest;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.ReaddirRequest;
+import io.wfs.common.msg.meta.ReadlinkRequest;
+import io.wfs.common.msg.meta.RemoveXattrRequest;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetXattrRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.msg.meta.XattrLimits;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.Request;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * A request of each message type with random but valid fields, so that it passes the server's
+ * validation and reaches the handler. Types without an entry fall back to
+ * {@link MessageSamples#populate}; a new type whose random sample fails validation makes the
+ * round-trip test fail until it gets an entry here.
+ */
+public final class ValidRequests {
+    private ValidRequests() {
+    }
+
+    public static Request<?> of(MessageType type, Random r) {
+        MetaHeader h = new MetaHeader(r.nextInt(60000), r.nextInt(60000), new int[] {r.nextInt(100)})
+                .withSequence(1 + r.nextInt(1000), 2000 + r.nextInt(1000), r.nextInt(1000));
+        long ino = 1 + r.nextInt(1 << 30);
+        return switch (type) {
+            case LOOKUP -> new LookupRequest(h, ino, name(r));
+            case GET_ATTR -> new GetAttrRequest(h, ino);
+            case SET_ATTR -> new SetAttrRequest(h, ino, SetAttrRequest.MODE | SetAttrRequest.SIZE, 0644, 1, 2,
+                    r.nextInt(1 << 20), 5, 6);
+            case MKNOD -> new MknodRequest(h, ino, name(r), 0100644, 0);
+            case MKDIR -> new MkdirRequest(h, ino, name(r), 0755);
+            case UNLINK -> new UnlinkRequest(h, ino, name(r));
+            case RMDIR -> new RmdirRequest(h, ino, name(r));
+            case SYMLINK -> new SymlinkRequest(h, ino, name(r), name(r));
+            case READLINK -> new ReadlinkRequest(h, ino);
+            case LINK -> new LinkRequest(h, ino, ino + 1, name(r));
+            case RENAME -> new RenameRequest(h, ino, name(r), ino + 2, name(r), RenameRequest.NOREPLACE);
+            case READDIR -> new ReaddirRequest(h, ino, r.nextInt(100), 1 + r.nextInt(1000), r.nextBoolean());
+            case GET_XATTR -> new GetXattrRequest(h, ino, ("user." + r.nextInt()).getBytes());
+            case SET_XATTR -> new SetXattrRequest(h, ino, ("user." + r.nextInt()).getBytes(),
+                    new byte[r.nextInt(XattrLimits.MAX_VALUE_BYTES)], SetXattrRequest.CREATE);
+            case LIST_XATTR -> new ListXattrRequest(h, ino);
+            case REMOVE_XATTR -> new RemoveXattrRequest(h, ino, ("user." + r.nextInt()).getBytes());
+            case STAT_FS -> new StatFsRequest(h);
+            case ALLOCATE_BLOCK_IDS -> new AllocateBlockIdsRequest(h, ino, 1 + r.nextInt(64));
+            case COMMIT_SLICES -> new CommitSlicesRequest(h, ino,
+                    List.of(new SliceInfo(0, 4096, 3, 77, 0), new SliceInfo(4096, 100, 4, 78, 4096)), 4196);
+            case GET_SLICES -> new GetSlicesRequest(h, ino);
+            default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
+        };
+    }
+
+    private static byte[] name(Random r) {
+        byte[] b = new byte[1 + r.nextInt(255)];
+        for (int i = 0; i < b.length; i++) {
+            b[i] = (byte) ('a' + r.nextInt(26));
+        }
+        return b;
+    }
+}
