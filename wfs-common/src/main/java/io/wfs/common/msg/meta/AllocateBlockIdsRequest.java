@@ -1,10 +1,9 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /** Reserves {@code count} block ids in the slot of file {@code ino} (batch allocation for writers). */
-public final class AllocateBlockIdsRequest implements Request<BlockIdsReply> {
+public final class AllocateBlockIdsRequest implements MetaRequest<BlockIdsReply> {
     private MetaHeader header;
     private long ino;
     private int count;

@@ -1,11 +1,10 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 import java.util.List;
 
 /** Records written slices of a file and its new size and mtime in one request (flush, fsync, close). */
-public final class CommitSlicesRequest implements Request<AttrReply> {
+public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
     public static final int MAX_SLICES = 4096;
 
     private MetaHeader header;

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** The attributes of one inode (stat). */
-public final class GetAttrRequest implements Request<AttrReply> {
+public final class GetAttrRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long ino;
 

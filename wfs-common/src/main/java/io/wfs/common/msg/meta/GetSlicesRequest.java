@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** The attributes and slice list of a regular file (read path). */
-public final class GetSlicesRequest implements Request<SlicesReply> {
+public final class GetSlicesRequest implements MetaRequest<SlicesReply> {
     private MetaHeader header;
     private long ino;
 

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** The value of one extended attribute (ENODATA when absent). */
-public final class GetXattrRequest implements Request<XattrValueReply> {
+public final class GetXattrRequest implements MetaRequest<XattrValueReply> {
     private MetaHeader header;
     private long ino;
     private byte[] name;

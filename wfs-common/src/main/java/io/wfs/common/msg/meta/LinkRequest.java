@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Adds the hard link {@code newName} in {@code newParent} to inode {@code ino}. */
-public final class LinkRequest implements Request<AttrReply> {
+public final class LinkRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long ino;
     private long newParent;

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** The names of an inode's extended attributes. */
-public final class ListXattrRequest implements Request<XattrNamesReply> {
+public final class ListXattrRequest implements MetaRequest<XattrNamesReply> {
     private MetaHeader header;
     private long ino;
 

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Looks up {@code name} in directory {@code parent}; needs search (x) permission on it. */
-public final class LookupRequest implements Request<AttrReply> {
+public final class LookupRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

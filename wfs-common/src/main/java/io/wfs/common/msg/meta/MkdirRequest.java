@@ -2,10 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 
 /** Creates a directory. */
-public final class MkdirRequest implements Request<AttrReply> {
+public final class MkdirRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

@@ -2,10 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 
 /** Creates a regular file, FIFO, socket or device node (create and mknod); mode includes the type bits. */
-public final class MknodRequest implements Request<AttrReply> {
+public final class MknodRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

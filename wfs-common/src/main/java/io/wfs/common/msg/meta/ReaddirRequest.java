@@ -1,10 +1,9 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /** A page of directory entries after {@code cookie} (0 = start); with attributes when {@code plus}. */
-public final class ReaddirRequest implements Request<ReaddirReply> {
+public final class ReaddirRequest implements MetaRequest<ReaddirReply> {
     public static final int MAX_ENTRIES = 4096;
 
     private MetaHeader header;

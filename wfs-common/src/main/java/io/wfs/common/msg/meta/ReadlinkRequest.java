@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** The target of a symbolic link. */
-public final class ReadlinkRequest implements Request<ReadlinkReply> {
+public final class ReadlinkRequest implements MetaRequest<ReadlinkReply> {
     private MetaHeader header;
     private long ino;
 

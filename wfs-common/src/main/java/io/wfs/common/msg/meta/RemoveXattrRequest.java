@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Removes an extended attribute (ENODATA when absent). */
-public final class RemoveXattrRequest implements Request<OkReply> {
+public final class RemoveXattrRequest implements MetaRequest<OkReply> {
     private MetaHeader header;
     private long ino;
     private byte[] name;

@@ -2,10 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 
 /** Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). */
-public final class RenameRequest implements Request<OkReply> {
+public final class RenameRequest implements MetaRequest<OkReply> {
     public static final int NOREPLACE = 1;
     public static final int EXCHANGE = 2;
 

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Removes an empty directory. */
-public final class RmdirRequest implements Request<OkReply> {
+public final class RmdirRequest implements MetaRequest<OkReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

@@ -2,10 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 
 /** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens). */
-public final class SetAttrRequest implements Request<AttrReply> {
+public final class SetAttrRequest implements MetaRequest<AttrReply> {
     public static final int MODE = 1;
     public static final int UID = 2;
     public static final int GID = 4;

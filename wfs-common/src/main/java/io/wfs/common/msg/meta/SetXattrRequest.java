@@ -2,10 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 
 /** Sets an extended attribute; flags: 0, CREATE (fail if present) or REPLACE (fail if absent). */
-public final class SetXattrRequest implements Request<OkReply> {
+public final class SetXattrRequest implements MetaRequest<OkReply> {
     public static final int CREATE = 1;
     public static final int REPLACE = 2;
 

@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Bytes and inodes used in the groups this server leads. */
-public final class StatFsRequest implements Request<StatFsReply> {
+public final class StatFsRequest implements MetaRequest<StatFsReply> {
     private MetaHeader header;
 
     public StatFsRequest() {

@@ -2,11 +2,10 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /** Creates a symbolic link to {@code target} (1..4096 bytes). */
-public final class SymlinkRequest implements Request<AttrReply> {
+public final class SymlinkRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

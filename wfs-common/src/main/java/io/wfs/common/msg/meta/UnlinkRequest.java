@@ -1,9 +1,8 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Request;
 
 /** Removes a non-directory entry; the inode goes when its last link and last open handle are gone. */
-public final class UnlinkRequest implements Request<OkReply> {
+public final class UnlinkRequest implements MetaRequest<OkReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;

@@ -1,0 +1,9 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Request;
+import io.wfs.common.rpc.Response;
+
+/** A request served by a metadata group; every one carries a {@link MetaHeader}. */
+public interface MetaRequest<R extends Response> extends Request<R> {
+    MetaHeader header();
+}

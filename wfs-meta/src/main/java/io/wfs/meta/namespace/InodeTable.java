@@ -1,0 +1,104 @@
+package io.wfs.meta.namespace;
+
+import java.util.Arrays;
+
+/**
+ * Fixed-size inode records of one slot in pages of {@value #PAGE_RECORDS} records.
+ * Pages are small because a node may own all 4096 slots with few files each (a half-empty
+ * last page costs at most 1.4 KB per slot), and growth never copies existing pages.
+ * Freed record positions are reused LIFO; positions are internal and never leave the slot.
+ */
+final class InodeTable {
+    private static final int PAGE_SHIFT = 5;
+    static final int PAGE_RECORDS = 1 << PAGE_SHIFT;
+    private static final int PAGE_MASK = PAGE_RECORDS - 1;
+    private static final int NO_FREE = -1;
+
+    private long[][] pages = new long[1][];
+    private int highWater;
+    private int freeHead = NO_FREE;
+    private int live;
+
+    /** Returns the position of a zeroed record. */
+    int allocate() {
+        int pos;
+        if (freeHead != NO_FREE) {
+            pos = freeHead;
+            freeHead = (int) get(pos, InodeRecord.FREE_NEXT);
+            set(pos, InodeRecord.FREE_NEXT, 0);
+        } else {
+            pos = highWater++;
+            int page = pos >>> PAGE_SHIFT;
+            if (page == pages.length) {
+                pages = Arrays.copyOf(pages, page + Math.max(1, page >>> 1));
+            }
+            if (pages[page] == null) {
+                pages[page] = new long[PAGE_RECORDS * InodeRecord.WORDS];
+            }
+        }
+        live++;
+        return pos;
+    }
+
+    void free(int pos) {
+        long[] page = pages[pos >>> PAGE_SHIFT];
+        int base = (pos & PAGE_MASK) * InodeRecord.WORDS;
+        Arrays.fill(page, base, base + InodeRecord.WORDS, 0L);
+        page[base + InodeRecord.FREE_NEXT] = freeHead;
+        freeHead = pos;
+        live--;
+    }
+
+    long get(int pos, int word) {
+        return pages[pos >>> PAGE_SHIFT][(pos & PAGE_MASK) * InodeRecord.WORDS + word];
+    }
+
+    void set(int pos, int word, long value) {
+        pages[pos >>> PAGE_SHIFT][(pos & PAGE_MASK) * InodeRecord.WORDS + word] = value;
+    }
+
+    /** Positions below this may be live; iterate them with {@link #isLive}. */
+    int highWater() {
+        return highWater;
+    }
+
+    boolean isLive(int pos) {
+        return pos < highWater && InodeRecord.mode(get(pos, InodeRecord.MODE_FLAGS_NLINK)) != 0;
+    }
+
+    int liveCount() {
+        return live;
+    }
+
+    /** Bytes of the record pages and the page directory (compressed oops, 8-byte alignment). */
+    long heapBytes() {
+        long bytes = HeapFootprint.array(pages.length, 4);
+        for (long[] page : pages) {
+            bytes += page == null ? 0 : HeapFootprint.array(page.length, 8);
+        }
+        return bytes;
+    }
+
+    int mode(int pos) {
+        return InodeRecord.mode(get(pos, InodeRecord.MODE_FLAGS_NLINK));
+    }
+
+    int flags(int pos) {
+        return InodeRecord.flags(get(pos, InodeRecord.MODE_FLAGS_NLINK));
+    }
+
+    void setFlags(int pos, int flags) {
+        long w = get(pos, InodeRecord.MODE_FLAGS_NLINK);
+        set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(InodeRecord.mode(w), flags, InodeRecord.nlink(w)));
+    }
+
+    /** The low 32 bits of the record's seq (all of it unless the BIG_SEQ flag is set). */
+    int seqLow(int pos) {
+        return InodeRecord.high(get(pos, InodeRecord.SEQ_BLOCK_OFFSET));
+    }
+
+    void setSeqLow(int pos, int seqLow) {
+        long w = get(pos, InodeRecord.SEQ_BLOCK_OFFSET);
+        set(pos, InodeRecord.SEQ_BLOCK_OFFSET, InodeRecord.packHalves(seqLow, InodeRecord.low(w)));
+    }
+}

@@ -1,0 +1,349 @@
+package io.wfs.meta.namespace;
+
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.List;
+
+/**
+ * All state of one slot: inode records, the entries of its directories, slice overflow, rare
+ * extras and counters. A slot is the unit of migration, so nothing here refers to another
+ * slot's structures (directory entries may name inodes of other slots by number only).
+ *
+ * <p>Every method is deterministic (no clock, no randomness, no iteration over identity
+ * hashes): replicas applying the same calls end in the same state and the same
+ * {@link #digest()}. No method changes times implicitly, and none checks permissions, locks or
+ * link counts of other inodes: the request layer composes these calls.
+ */
+public final class SlotState {
+    /** Longest symlink target (PATH_MAX). */
+    public static final int MAX_SYMLINK_BYTES = 4096;
+
+    private final int slot;
+    final InodeTable table = new InodeTable();
+    final SeqIndex index = new SeqIndex(table);
+    final Long2ObjectOpenHashMap<DirectoryEntries> directories = new Long2ObjectOpenHashMap<>(2);
+    final SlotExtras extras = new SlotExtras();
+    final FileSlices slices;
+    private long nextSeq = 1;
+    long usedBytes;
+
+    public SlotState(int slot) {
+        InodeNumbers.checkSlot(slot);
+        this.slot = slot;
+        this.slices = new FileSlices(this);
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    /** The seq the next allocation returns. */
+    public long nextSeq() {
+        return nextSeq;
+    }
+
+    /** Sum of the sizes of the slot's regular files. */
+    public long usedBytes() {
+        return usedBytes;
+    }
+
+    public long usedInodes() {
+        return table.liveCount();
+    }
+
+    /** Reserves count consecutive ids (for block ids) and returns the first, encoded like an ino. */
+    public long allocateIds(int count) {
+        if (count <= 0 || nextSeq + count - 1 > InodeNumbers.MAX_SEQ) {
+            throw new NamespaceException(NamespaceException.Code.ENOSPC, "slot " + slot + " ids exhausted");
+        }
+        long first = InodeNumbers.of(slot, nextSeq);
+        nextSeq += count;
+        return first;
+    }
+
+    /** Creates an inode (not a symlink) with nlink 1 (2 for a directory) and all times = timeNs. */
+    public long createInode(int mode, int uid, int gid, long parent, long timeNs) {
+        return createInode(mode, uid, gid, parent, timeNs, 0);
+    }
+
+    /** As {@link #createInode(int, int, int, long, long)}; rdev is kept for devices only. */
+    public long createInode(int mode, int uid, int gid, long parent, long timeNs, long rdev) {
+        FileType.checkValid(mode);
+        if (FileType.isSymlink(mode)) {
+            throw new IllegalArgumentException("use createSymlink");
+        }
+        return newInode(mode, uid, gid, parent, timeNs, rdev);
+    }
+
+    private long newInode(int mode, int uid, int gid, long parent, long timeNs, long rdev) {
+        long ino = allocateIds(1);
+        long seq = InodeNumbers.seqOf(ino);
+        int pos = table.allocate();
+        boolean directory = FileType.isDirectory(mode);
+        table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(mode, 0, directory ? 2 : 1));
+        table.set(pos, InodeRecord.OWNER, InodeRecord.packHalves(uid, gid));
+        table.set(pos, InodeRecord.ATIME, timeNs);
+        table.set(pos, InodeRecord.MTIME, timeNs);
+        table.set(pos, InodeRecord.CTIME, timeNs);
+        table.set(pos, InodeRecord.PARENT, parent);
+        index.add(seq, pos);
+        if (directory) {
+            directories.put(seq, new DirectoryEntries());
+        } else if (FileType.isDevice(mode)) {
+            extras.setDeviceNumber(seq, rdev);
+        }
+        return ino;
+    }
+
+    /** Creates a symlink (mode 0777, size = target length). */
+    public long createSymlink(int uid, int gid, long parent, long timeNs, byte[] target) {
+        if (target.length == 0) {
+            throw new NamespaceException(NamespaceException.Code.ENOENT, "empty symlink target");
+        }
+        if (target.length > MAX_SYMLINK_BYTES) {
+            throw new NamespaceException(NamespaceException.Code.ENAMETOOLONG, "symlink target of " + target.length + " bytes");
+        }
+        long ino = newInode(FileType.S_IFLNK | 0777, uid, gid, parent, timeNs, 0);
+        table.set(position(ino), InodeRecord.SIZE, target.length);
+        extras.setSymlinkTarget(InodeNumbers.seqOf(ino), target.clone());
+        return ino;
+    }
+
+    public boolean contains(long ino) {
+        return InodeNumbers.slotOf(ino) == slot && index.find(InodeNumbers.seqOf(ino)) >= 0;
+    }
+
+    /**
+     * Deletes the inode and everything it owns. A directory must be empty (ENOTEMPTY); a regular
+     * file's blocks are appended to freedBlocks. Entries naming it are the caller's business.
+     */
+    public void removeInode(long ino, LongArrayList freedBlocks) {
+        int pos = position(ino);
+        long seq = InodeNumbers.seqOf(ino);
+        int mode = table.mode(pos);
+        if (FileType.isDirectory(mode)) {
+            if (directories.get(seq).count() > 0) {
+                throw new NamespaceException(NamespaceException.Code.ENOTEMPTY, "directory not empty");
+            }
+            directories.remove(seq);
+        } else if (FileType.isRegular(mode)) {
+            slices.releaseAll(pos, seq, freedBlocks);
+            usedBytes -= table.get(pos, InodeRecord.SIZE);
+        }
+        extras.removeAll(seq);
+        index.remove(seq, pos);
+        table.free(pos);
+    }
+
+    public void getAttributes(long ino, InodeAttributes out) {
+        int pos = position(ino);
+        int mode = table.mode(pos);
+        long rdev = FileType.isDevice(mode) ? extras.deviceNumber(InodeNumbers.seqOf(ino)) : 0;
+        out.fill(ino, table.get(pos, InodeRecord.MODE_FLAGS_NLINK), table.get(pos, InodeRecord.OWNER),
+                table.get(pos, InodeRecord.SIZE), table.get(pos, InodeRecord.ATIME), table.get(pos, InodeRecord.MTIME),
+                table.get(pos, InodeRecord.CTIME), table.get(pos, InodeRecord.PARENT), rdev);
+    }
+
+    public int mode(long ino) {
+        return table.mode(position(ino));
+    }
+
+    public long size(long ino) {
+        return table.get(position(ino), InodeRecord.SIZE);
+    }
+
+    public long parent(long ino) {
+        return table.get(position(ino), InodeRecord.PARENT);
+    }
+
+    public int nlink(long ino) {
+        return InodeRecord.nlink(table.get(position(ino), InodeRecord.MODE_FLAGS_NLINK));
+    }
+
+    /** Caller flags only (see {@link InodeFlags#CALLER_MASK}). */
+    public int flags(long ino) {
+        return table.flags(position(ino)) & InodeFlags.CALLER_MASK;
+    }
+
+    /** chmod: replaces the 12 permission bits, keeps the type. */
+    public void setPermissions(long ino, int permissions) {
+        int pos = position(ino);
+        long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
+        int mode = FileType.typeBits(InodeRecord.mode(w0)) | (permissions & FileType.PERMISSION_BITS);
+        table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(mode, InodeRecord.flags(w0), InodeRecord.nlink(w0)));
+    }
+
+    public void setOwner(long ino, int uid, int gid) {
+        table.set(position(ino), InodeRecord.OWNER, InodeRecord.packHalves(uid, gid));
+    }
+
+    public void setNlink(long ino, int nlink) {
+        int pos = position(ino);
+        long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
+        table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(InodeRecord.mode(w0), InodeRecord.flags(w0), nlink));
+    }
+
+    /** Sets the caller flag bits (e.g. {@link InodeFlags#LOCK}); internal bits are preserved. */
+    public void setFlags(long ino, int callerFlags) {
+        if ((callerFlags & ~InodeFlags.CALLER_MASK) != 0) {
+            throw new IllegalArgumentException("flags outside the caller mask: " + callerFlags);
+        }
+        int pos = position(ino);
+        table.setFlags(pos, (table.flags(pos) & ~InodeFlags.CALLER_MASK) | callerFlags);
+    }
+
+    public void setParent(long ino, long parent) {
+        table.set(position(ino), InodeRecord.PARENT, parent);
+    }
+
+    public void setAtime(long ino, long timeNs) {
+        table.set(position(ino), InodeRecord.ATIME, timeNs);
+    }
+
+    public void setMtime(long ino, long timeNs) {
+        table.set(position(ino), InodeRecord.MTIME, timeNs);
+    }
+
+    public void setCtime(long ino, long timeNs) {
+        table.set(position(ino), InodeRecord.CTIME, timeNs);
+    }
+
+    /** The entries of a directory of this slot (ENOTDIR if ino is not a directory). */
+    public DirectoryEntries directory(long dirIno) {
+        int pos = position(dirIno);
+        if (!FileType.isDirectory(table.mode(pos))) {
+            throw new NamespaceException(NamespaceException.Code.ENOTDIR, "not a directory");
+        }
+        return directories.get(InodeNumbers.seqOf(dirIno));
+    }
+
+    /** Adds an entry; the child's type comes from childMode. Returns its position. */
+    public int insertEntry(long dirIno, byte[] name, long childIno, int childMode) {
+        return directory(dirIno).insert(name, childIno, FileType.typeCode(childMode));
+    }
+
+    /** The child ino named name in dirIno, or 0. */
+    public long lookup(long dirIno, byte[] name) {
+        return directory(dirIno).lookup(name);
+    }
+
+    public long removeEntry(long dirIno, byte[] name) {
+        return directory(dirIno).remove(name);
+    }
+
+    /** Records a write: the slice shadows what it overlaps and the size grows to cover it. */
+    public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
+                         LongArrayList freedBlocks) {
+        int pos = regularFile(ino);
+        slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length, volume, blockId, blockOffset, freedBlocks);
+        long end = fileOffset + length;
+        long size = table.get(pos, InodeRecord.SIZE);
+        if (end > size) {
+            table.set(pos, InodeRecord.SIZE, end);
+            usedBytes += end - size;
+        }
+    }
+
+    /** Sets the size; slices beyond it are cut or dropped and their now unreferenced blocks freed. */
+    public void truncate(long ino, long newSize, LongArrayList freedBlocks) {
+        if (newSize < 0) {
+            throw new NamespaceException(NamespaceException.Code.EINVAL, "negative size");
+        }
+        int pos = regularFile(ino);
+        long size = table.get(pos, InodeRecord.SIZE);
+        if (newSize < size) {
+            slices.truncate(pos, InodeNumbers.seqOf(ino), newSize, freedBlocks);
+        }
+        table.set(pos, InodeRecord.SIZE, newSize);
+        usedBytes += newSize - size;
+    }
+
+    /** Fills out with the file's slices in offset order. */
+    public void listSlices(long ino, SliceList out) {
+        slices.list(regularFile(ino), InodeNumbers.seqOf(ino), out);
+    }
+
+    public byte[] symlinkTarget(long ino) {
+        int pos = position(ino);
+        if (!FileType.isSymlink(table.mode(pos))) {
+            throw new NamespaceException(NamespaceException.Code.EINVAL, "not a symlink");
+        }
+        return extras.symlinkTarget(InodeNumbers.seqOf(ino)).clone();
+    }
+
+    /** setxattr; flags 0, {@link Xattrs#CREATE} or {@link Xattrs#REPLACE}. */
+    public void setXattr(long ino, byte[] name, byte[] value, int flags) {
+        int pos = position(ino);
+        long seq = InodeNumbers.seqOf(ino);
+        Xattrs set = extras.xattrs(seq);
+        if (set == null) {
+            Xattrs fresh = new Xattrs();
+            fresh.set(name, value, flags);
+            extras.setXattrs(seq, fresh);
+            table.setFlags(pos, table.flags(pos) | InodeFlags.HAS_XATTRS);
+        } else {
+            set.set(name, value, flags);
+        }
+    }
+
+    /** The value (a copy); ENODATA if absent. */
+    public byte[] getXattr(long ino, byte[] name) {
+        Xattrs set = xattrsOrNull(ino);
+        if (set == null) {
+            throw new NamespaceException(NamespaceException.Code.ENODATA, "no such attribute");
+        }
+        return set.get(name);
+    }
+
+    public List<byte[]> listXattrs(long ino) {
+        Xattrs set = xattrsOrNull(ino);
+        return set == null ? List.of() : set.list();
+    }
+
+    public void removeXattr(long ino, byte[] name) {
+        Xattrs set = xattrsOrNull(ino);
+        if (set == null) {
+            throw new NamespaceException(NamespaceException.Code.ENODATA, "no such attribute");
+        }
+        set.remove(name);
+        if (set.count() == 0) {
+            int pos = position(ino);
+            extras.removeXattrs(InodeNumbers.seqOf(ino));
+            table.setFlags(pos, table.flags(pos) & ~InodeFlags.HAS_XATTRS);
+        }
+    }
+
+    /** 64 bits of SHA-256 over the canonical snapshot body; equal on replicas in the same state. */
+    public long digest() {
+        return StateDigest.of(this);
+    }
+
+    private Xattrs xattrsOrNull(long ino) {
+        int pos = position(ino);
+        return (table.flags(pos) & InodeFlags.HAS_XATTRS) == 0 ? null : extras.xattrs(InodeNumbers.seqOf(ino));
+    }
+
+    private int regularFile(long ino) {
+        int pos = position(ino);
+        int mode = table.mode(pos);
+        if (!FileType.isRegular(mode)) {
+            throw new NamespaceException(FileType.isDirectory(mode) ? NamespaceException.Code.EISDIR
+                    : NamespaceException.Code.EINVAL, "not a regular file");
+        }
+        return pos;
+    }
+
+    /** Record position of ino; ENOENT if it is not in this slot. */
+    int position(long ino) {
+        int pos = InodeNumbers.slotOf(ino) == slot ? index.find(InodeNumbers.seqOf(ino)) : -1;
+        if (pos < 0) {
+            throw new NamespaceException(NamespaceException.Code.ENOENT, "no inode " + InodeNumbers.toString(ino));
+        }
+        return pos;
+    }
+
+    void restoreCounters(long nextSeq, long usedBytes) {
+        this.nextSeq = nextSeq;
+        this.usedBytes = usedBytes;
+    }
+}

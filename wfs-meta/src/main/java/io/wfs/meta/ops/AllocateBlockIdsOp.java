@@ -1,0 +1,32 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
+import io.wfs.common.msg.meta.BlockIdsReply;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.NamespaceException;
+
+/**
+ * Reserves block ids in the file's slot, encoded like inos, so a store can later ask the owning
+ * group whether a block is still referenced. Writers take them in batches.
+ */
+public final class AllocateBlockIdsOp implements MetaOperation<AllocateBlockIdsRequest, BlockIdsReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.ALLOCATE_BLOCK_IDS;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public BlockIdsReply execute(MetaContext ctx, AllocateBlockIdsRequest req) {
+        WritableFile.check(ctx, req.ino());
+        try {
+            return new BlockIdsReply(ctx.slotOf(req.ino()).allocateIds(req.count()), req.count());
+        } catch (NamespaceException e) {
+            throw MetaErrors.of(e);
+        }
+    }
+}

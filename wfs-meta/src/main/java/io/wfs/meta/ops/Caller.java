@@ -1,0 +1,27 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.msg.meta.MetaHeader;
+
+/** The user a request acts for, from the FUSE context of the calling process. */
+public record Caller(int uid, int gid, int[] groups) {
+    public static Caller of(MetaHeader h) {
+        return new Caller(h.uid(), h.gid(), h.groups());
+    }
+
+    public boolean isRoot() {
+        return uid == 0;
+    }
+
+    /** Primary or supplementary member of {@code group}. */
+    public boolean inGroup(int group) {
+        if (gid == group) {
+            return true;
+        }
+        for (int g : groups) {
+            if (g == group) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,44 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.SliceList;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Attributes and slices of a regular file, fetched when a reader opens it. */
+public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, SlicesReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.GET_SLICES;
+    }
+
+    @Override
+    public boolean mutates() {
+        return false;
+    }
+
+    @Override
+    public SlicesReply execute(MetaContext ctx, GetSlicesRequest req) {
+        InodeAttributes a = ctx.attributes(req.ino());
+        if (!FileType.isRegular(a.mode())) {
+            throw new WfsException(FileType.isDirectory(a.mode()) ? WfsErrorCode.EISDIR : WfsErrorCode.EINVAL,
+                    "not a regular file");
+        }
+        Permissions.require(a, ctx.caller(), Permissions.READ);
+        SliceList slices = new SliceList();
+        ctx.slotOf(req.ino()).listSlices(req.ino(), slices);
+        List<SliceInfo> out = new ArrayList<>(slices.count());
+        for (int i = 0; i < slices.count(); i++) {
+            out.add(new SliceInfo(slices.fileOffset(i), slices.length(i), slices.volume(i), slices.blockId(i),
+                    slices.blockOffset(i)));
+        }
+        return new SlicesReply(MetaContext.wire(a), out);
+    }
+}

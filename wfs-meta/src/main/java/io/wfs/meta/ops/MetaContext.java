@@ -1,0 +1,118 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.InodeFlags;
+import io.wfs.meta.namespace.Namespace;
+import io.wfs.meta.namespace.NamespaceException;
+import io.wfs.meta.namespace.SlotState;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
+/**
+ * What an operation sees: the group's namespace, the caller, the time of the operation (chosen
+ * once by the leader) and where freed blocks go (the group's deletion queue).
+ */
+public final class MetaContext {
+    /** A lock flag older than this has expired (DESIGN.md, cross-group operations). */
+    public static final long LOCK_EXPIRY_NS = 5_000_000_000L;
+    /** Most hard links to one inode (as ext4). */
+    public static final int MAX_LINKS = 65_000;
+
+    private final Namespace namespace;
+    private final Caller caller;
+    private final long timeNs;
+    private final LongArrayList freedBlocks;
+
+    public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks) {
+        this.namespace = namespace;
+        this.caller = caller;
+        this.timeNs = timeNs;
+        this.freedBlocks = freedBlocks;
+    }
+
+    public Namespace namespace() {
+        return namespace;
+    }
+
+    public Caller caller() {
+        return caller;
+    }
+
+    public long timeNs() {
+        return timeNs;
+    }
+
+    public LongArrayList freedBlocks() {
+        return freedBlocks;
+    }
+
+    /** The slot state of {@code ino}; STALE_ROUTE when another group owns it. */
+    public SlotState slotOf(long ino) {
+        try {
+            return namespace.slotOf(ino);
+        } catch (NamespaceException e) {
+            throw MetaErrors.of(e);
+        }
+    }
+
+    public boolean owns(long ino) {
+        return namespace.owns(io.wfs.meta.namespace.InodeNumbers.slotOf(ino));
+    }
+
+    /** A fresh attribute snapshot of {@code ino}; ENOENT when it does not exist. */
+    public InodeAttributes attributes(long ino) {
+        SlotState slot = slotOf(ino);
+        if (!slot.contains(ino)) {
+            throw new WfsException(WfsErrorCode.ENOENT, "no inode " + ino);
+        }
+        InodeAttributes a = new InodeAttributes();
+        slot.getAttributes(ino, a);
+        return a;
+    }
+
+    /** Attributes of a directory; ENOTDIR when it is something else. */
+    public InodeAttributes directory(long ino) {
+        InodeAttributes a = attributes(ino);
+        if (!FileType.isDirectory(a.mode())) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "inode " + ino + " is not a directory");
+        }
+        return a;
+    }
+
+    /** Refuses to change an inode that a cross-group operation holds (LOCKED, retryable) until the lock expires. */
+    public void requireUnlocked(InodeAttributes a) {
+        if ((a.flags() & InodeFlags.LOCK) != 0 && timeNs - a.mtimeNs() < LOCK_EXPIRY_NS) {
+            throw new WfsException(WfsErrorCode.LOCKED, "inode " + a.ino() + " is locked by an operation in progress");
+        }
+    }
+
+    /** An entry was added to or removed from {@code dir}: its mtime and ctime move to now. */
+    public void touchDirectory(long dir) {
+        SlotState s = slotOf(dir);
+        s.setMtime(dir, timeNs);
+        s.setCtime(dir, timeNs);
+    }
+
+    public InodeAttr wire(long ino) {
+        return wire(attributes(ino));
+    }
+
+    public static InodeAttr wire(InodeAttributes a) {
+        return new InodeAttr(a.ino(), a.mode(), a.nlink(), a.uid(), a.gid(), a.size(), a.atimeNs(), a.mtimeNs(),
+                a.ctimeNs(), a.rdev(), a.parent());
+    }
+
+    /**
+     * Attributes of an entry's child when it may live in another group: full when this group owns
+     * it, otherwise only ino and type with nlink 0, telling the client to ask the child's group.
+     */
+    public InodeAttr wireOrStub(long ino, int typeCode) {
+        if (owns(ino)) {
+            return wire(ino);
+        }
+        return new InodeAttr(ino, FileType.typeBitsOfCode(typeCode), 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    }
+}

@@ -1,0 +1,36 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+
+/** create and mknod: regular files, FIFOs, sockets, and (root only) devices, in the parent's slot. */
+public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.MKNOD;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public AttrReply execute(MetaContext ctx, MknodRequest req) {
+        InodeAttributes parent = NewEntry.checkParent(ctx, req.parent(), req.name());
+        if (FileType.isDevice(req.mode()) && !ctx.caller().isRoot()) {
+            throw new WfsException(WfsErrorCode.EPERM, "only root creates device nodes");
+        }
+        int gid = NewEntry.groupFor(parent, ctx.caller());
+        int mode = FileType.typeBits(req.mode()) | NewEntry.permissionsFor(req.mode() & 07777, gid, ctx.caller());
+        long ino = ctx.slotOf(req.parent()).createInode(mode, ctx.caller().uid(), gid, req.parent(), ctx.timeNs(),
+                FileType.isDevice(mode) ? req.rdev() : 0);
+        NewEntry.insert(ctx, req.parent(), req.name(), ino, mode);
+        return new AttrReply(ctx.wire(ino));
+    }
+}

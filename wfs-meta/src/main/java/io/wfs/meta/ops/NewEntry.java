@@ -1,0 +1,44 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.meta.namespace.InodeAttributes;
+
+/** The rules for adding a name to a directory, shared by mknod, mkdir, symlink and link. */
+final class NewEntry {
+    private NewEntry() {
+    }
+
+    /**
+     * Checks that {@code parent} is an unlocked directory the caller may write and search, and
+     * that {@code name} is free; returns the parent's attributes.
+     */
+    static InodeAttributes checkParent(MetaContext ctx, long parent, byte[] name) {
+        InodeAttributes dir = ctx.directory(parent);
+        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        ctx.requireUnlocked(dir);
+        if (ctx.slotOf(parent).lookup(parent, name) != 0) {
+            throw new WfsException(WfsErrorCode.EEXIST, "entry exists");
+        }
+        return dir;
+    }
+
+    /** The group of a new inode: the parent's when it is set-group-id (BSD semantics), else the caller's. */
+    static int groupFor(InodeAttributes parent, Caller caller) {
+        return (parent.mode() & Permissions.S_ISGID) != 0 ? parent.gid() : caller.gid();
+    }
+
+    /** A non-member may not create a set-group-id file of a group it is not in (Linux inode_init_owner). */
+    static int permissionsFor(int permissions, int gid, Caller caller) {
+        if ((permissions & Permissions.S_ISGID) != 0 && !caller.isRoot() && !caller.inGroup(gid)) {
+            return permissions & ~Permissions.S_ISGID;
+        }
+        return permissions;
+    }
+
+    /** Adds the entry and moves the directory's mtime and ctime to now. */
+    static void insert(MetaContext ctx, long parent, byte[] name, long child, int childMode) {
+        ctx.slotOf(parent).insertEntry(parent, name, child, childMode);
+        ctx.touchDirectory(parent);
+    }
+}

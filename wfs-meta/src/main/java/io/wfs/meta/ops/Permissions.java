@@ -1,0 +1,70 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+
+/** POSIX permission rules, enforced by the server with the caller's ids (the kernel's check is not enough). */
+public final class Permissions {
+    public static final int READ = 4;
+    public static final int WRITE = 2;
+    public static final int EXECUTE = 1;
+    public static final int S_ISUID = 04000;
+    public static final int S_ISGID = 02000;
+    public static final int S_ISVTX = 01000;
+
+    private Permissions() {
+    }
+
+    /** Whether {@code caller} has every bit of {@code want} (rwx as 4/2/1) on an inode. */
+    public static boolean allowed(InodeAttributes a, Caller caller, int want) {
+        int mode = a.mode();
+        if (caller.isRoot()) {
+            // Root reads and writes anything; it may execute only what someone may execute (or a directory).
+            return (want & EXECUTE) == 0 || FileType.isDirectory(mode) || (mode & 0111) != 0;
+        }
+        int bits;
+        if (caller.uid() == a.uid()) {
+            bits = (mode >>> 6) & 7;
+        } else if (caller.inGroup(a.gid())) {
+            bits = (mode >>> 3) & 7;
+        } else {
+            bits = mode & 7;
+        }
+        return (bits & want) == want;
+    }
+
+    public static void require(InodeAttributes a, Caller caller, int want) {
+        if (!allowed(a, caller, want)) {
+            throw new WfsException(WfsErrorCode.EACCES, "permission denied on inode " + a.ino());
+        }
+    }
+
+    /** chmod, utimes with explicit times, setting flags: only the owner or root. */
+    public static void requireOwner(InodeAttributes a, Caller caller) {
+        if (!caller.isRoot() && caller.uid() != a.uid()) {
+            throw new WfsException(WfsErrorCode.EPERM, "not the owner of inode " + a.ino());
+        }
+    }
+
+    /** In a sticky directory only the file's owner, the directory's owner or root may remove or rename an entry. */
+    public static void requireStickyAllows(InodeAttributes dir, InodeAttributes victim, Caller caller) {
+        if ((dir.mode() & S_ISVTX) != 0 && !caller.isRoot() && caller.uid() != victim.uid()
+                && caller.uid() != dir.uid()) {
+            throw new WfsException(WfsErrorCode.EPERM, "sticky directory " + dir.ino());
+        }
+    }
+
+    /**
+     * The mode after a write or chown of a non-directory: set-user-id always cleared, set-group-id
+     * cleared when group-execute is set (otherwise it marks mandatory locking and stays), as Linux does.
+     */
+    public static int withoutSetIds(int mode) {
+        int cleared = mode & ~S_ISUID;
+        if ((mode & 010) != 0) {
+            cleared &= ~S_ISGID;
+        }
+        return cleared;
+    }
+}

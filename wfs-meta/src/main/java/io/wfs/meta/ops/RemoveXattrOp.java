@@ -1,0 +1,33 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.RemoveXattrRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.NamespaceException;
+
+/** removexattr (ENODATA when absent); ctime moves to now. */
+public final class RemoveXattrOp implements MetaOperation<RemoveXattrRequest, OkReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.REMOVE_XATTR;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public OkReply execute(MetaContext ctx, RemoveXattrRequest req) {
+        InodeAttributes a = ctx.attributes(req.ino());
+        XattrRules.requireWritable(ctx, a, req.name());
+        try {
+            ctx.slotOf(req.ino()).removeXattr(req.ino(), req.name());
+        } catch (NamespaceException e) {
+            throw MetaErrors.of(e);
+        }
+        ctx.slotOf(req.ino()).setCtime(req.ino(), ctx.timeNs());
+        return OkReply.INSTANCE;
+    }
+}

@@ -1,0 +1,150 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.DirectoryEntries;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.InodeNumbers;
+import io.wfs.meta.namespace.SlotState;
+
+/**
+ * rename and renameat2 (NOREPLACE, EXCHANGE) within one group: one log entry, so atomic. A
+ * directory may not move into its own subtree (EINVAL); replacing follows POSIX (a directory
+ * only by an empty directory, a non-directory only by a non-directory).
+ */
+public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
+    /** Deeper than any real tree; stops a walk over corrupt parent pointers. */
+    private static final int MAX_DEPTH = 65_536;
+
+    @Override
+    public MessageType type() {
+        return MessageType.RENAME;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public OkReply execute(MetaContext ctx, RenameRequest req) {
+        InodeAttributes srcDir = ctx.directory(req.srcParent());
+        InodeAttributes dstDir = ctx.directory(req.dstParent());
+        InodeAttributes src = EntryRemoval.checkRemovable(ctx, srcDir, req.srcName());
+        Permissions.require(dstDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        ctx.requireUnlocked(dstDir);
+        boolean exchange = req.flags() == RenameRequest.EXCHANGE;
+        long dstIno = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
+        if (dstIno == 0 && exchange) {
+            throw new WfsException(WfsErrorCode.ENOENT, "nothing to exchange with");
+        }
+        if (dstIno != 0 && req.flags() == RenameRequest.NOREPLACE) {
+            throw new WfsException(WfsErrorCode.EEXIST, "destination exists");
+        }
+        if (dstIno == src.ino()) {
+            return OkReply.INSTANCE;
+        }
+        InodeAttributes dst = dstIno == 0 ? null : EntryRemoval.checkRemovable(ctx, dstDir, req.dstName());
+        boolean moves = req.srcParent() != req.dstParent();
+        if (FileType.isDirectory(src.mode()) && moves) {
+            checkNotInSubtree(ctx, src.ino(), req.dstParent());
+            Permissions.require(src, ctx.caller(), Permissions.WRITE);
+        }
+        if (exchange) {
+            if (FileType.isDirectory(dst.mode()) && moves) {
+                checkNotInSubtree(ctx, dst.ino(), req.srcParent());
+                Permissions.require(dst, ctx.caller(), Permissions.WRITE);
+            }
+            exchange(ctx, req, src, dst);
+        } else {
+            if (dst != null) {
+                checkReplaceable(ctx, src, dst);
+            }
+            move(ctx, req, src, dst);
+        }
+        ctx.touchDirectory(req.srcParent());
+        if (moves) {
+            ctx.touchDirectory(req.dstParent());
+        }
+        return OkReply.INSTANCE;
+    }
+
+    private static void checkReplaceable(MetaContext ctx, InodeAttributes src, InodeAttributes dst) {
+        boolean srcDir = FileType.isDirectory(src.mode());
+        boolean dstDir = FileType.isDirectory(dst.mode());
+        if (srcDir && !dstDir) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "cannot replace a non-directory with a directory");
+        }
+        if (!srcDir && dstDir) {
+            throw new WfsException(WfsErrorCode.EISDIR, "cannot replace a directory with a non-directory");
+        }
+        if (dstDir) {
+            EntryRemoval.checkEmptyDirectory(ctx, dst);
+        }
+    }
+
+    private static void move(MetaContext ctx, RenameRequest req, InodeAttributes src, InodeAttributes dst) {
+        DirectoryEntries to = ctx.slotOf(req.dstParent()).directory(req.dstParent());
+        if (dst != null) {
+            to.replace(req.dstName(), src.ino(), FileType.typeCode(src.mode()));
+            EntryRemoval.dropName(ctx, dst, req.dstParent());
+        } else {
+            to.insert(req.dstName(), src.ino(), FileType.typeCode(src.mode()));
+        }
+        ctx.slotOf(req.srcParent()).removeEntry(req.srcParent(), req.srcName());
+        if (FileType.isDirectory(src.mode()) && req.srcParent() != req.dstParent()) {
+            addLinks(ctx, req.srcParent(), -1);
+            addLinks(ctx, req.dstParent(), +1);
+        }
+        reparent(ctx, src.ino(), req.dstParent());
+    }
+
+    private static void exchange(MetaContext ctx, RenameRequest req, InodeAttributes src, InodeAttributes dst) {
+        ctx.slotOf(req.srcParent()).directory(req.srcParent())
+                .replace(req.srcName(), dst.ino(), FileType.typeCode(dst.mode()));
+        ctx.slotOf(req.dstParent()).directory(req.dstParent())
+                .replace(req.dstName(), src.ino(), FileType.typeCode(src.mode()));
+        if (req.srcParent() != req.dstParent()) {
+            int delta = (FileType.isDirectory(dst.mode()) ? 1 : 0) - (FileType.isDirectory(src.mode()) ? 1 : 0);
+            addLinks(ctx, req.srcParent(), delta);
+            addLinks(ctx, req.dstParent(), -delta);
+        }
+        reparent(ctx, src.ino(), req.dstParent());
+        reparent(ctx, dst.ino(), req.srcParent());
+    }
+
+    private static void reparent(MetaContext ctx, long ino, long newParent) {
+        SlotState s = ctx.slotOf(ino);
+        s.setParent(ino, newParent);
+        s.setCtime(ino, ctx.timeNs());
+    }
+
+    private static void addLinks(MetaContext ctx, long dir, int delta) {
+        if (delta != 0) {
+            SlotState s = ctx.slotOf(dir);
+            s.setNlink(dir, s.nlink(dir) + delta);
+        }
+    }
+
+    /** EINVAL when {@code moved} is {@code target} or one of its ancestors. */
+    static void checkNotInSubtree(MetaContext ctx, long moved, long target) {
+        long cur = target;
+        for (int depth = 0; depth < MAX_DEPTH; depth++) {
+            if (cur == moved) {
+                throw new WfsException(WfsErrorCode.EINVAL, "cannot move a directory into its own subtree");
+            }
+            if (cur == InodeNumbers.ROOT) {
+                return;
+            }
+            if (!ctx.owns(cur)) {
+                throw new WfsException(WfsErrorCode.EXDEV, "the destination's ancestors live in another group");
+            }
+            cur = ctx.slotOf(cur).parent(cur);
+        }
+        throw new WfsException(WfsErrorCode.ELOOP, "directory tree deeper than " + MAX_DEPTH);
+    }
+}

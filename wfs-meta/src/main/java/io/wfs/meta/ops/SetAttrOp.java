@@ -1,0 +1,117 @@
+package io.wfs.meta.ops;
+
+import static io.wfs.common.msg.meta.SetAttrRequest.ATIME;
+import static io.wfs.common.msg.meta.SetAttrRequest.ATIME_NOW;
+import static io.wfs.common.msg.meta.SetAttrRequest.GID;
+import static io.wfs.common.msg.meta.SetAttrRequest.MODE;
+import static io.wfs.common.msg.meta.SetAttrRequest.MTIME;
+import static io.wfs.common.msg.meta.SetAttrRequest.MTIME_NOW;
+import static io.wfs.common.msg.meta.SetAttrRequest.SIZE;
+import static io.wfs.common.msg.meta.SetAttrRequest.UID;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.SlotState;
+
+/**
+ * chown, chmod, truncate and utimens, with the rules Linux applies: only root gives a file away;
+ * the owner may change its group to one it belongs to; chown of a non-directory clears
+ * set-user-id (and set-group-id when group-executable); chmod by the owner only, dropping
+ * set-group-id for a group the caller is not in; truncate needs write permission; explicit
+ * times need ownership, "now" needs ownership or write permission. ctime moves on every change.
+ */
+public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.SET_ATTR;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public AttrReply execute(MetaContext ctx, SetAttrRequest req) {
+        InodeAttributes a = ctx.attributes(req.ino());
+        ctx.requireUnlocked(a);
+        Caller caller = ctx.caller();
+        int v = req.valid();
+        boolean chown = (v & (UID | GID)) != 0;
+        int uid = (v & UID) != 0 ? req.uid() : a.uid();
+        int gid = (v & GID) != 0 ? req.gid() : a.gid();
+        // Every check comes before the first change: a refused request leaves no trace.
+        if (chown && !caller.isRoot()
+                && (uid != a.uid() || caller.uid() != a.uid() || (gid != a.gid() && !caller.inGroup(gid)))) {
+            throw new WfsException(WfsErrorCode.EPERM, "chown not permitted");
+        }
+        if ((v & (MODE | ATIME | MTIME)) != 0) {
+            Permissions.requireOwner(a, caller);
+        }
+        if ((v & SIZE) != 0) {
+            checkTruncate(ctx, a);
+        }
+        if ((v & (ATIME_NOW | MTIME_NOW)) != 0 && !caller.isRoot() && caller.uid() != a.uid()
+                && !Permissions.allowed(a, caller, Permissions.WRITE)) {
+            throw new WfsException(WfsErrorCode.EACCES, "utimes(now) needs ownership or write permission");
+        }
+
+        SlotState slot = ctx.slotOf(req.ino());
+        boolean directory = FileType.isDirectory(a.mode());
+        int permissions = a.mode() & 07777;
+        if (chown) {
+            slot.setOwner(req.ino(), uid, gid);
+            if (!directory) {
+                permissions = Permissions.withoutSetIds(permissions);
+            }
+        }
+        if ((v & MODE) != 0) {
+            permissions = req.mode() & 07777;
+            if (!caller.isRoot() && !caller.inGroup(gid)) {
+                permissions &= ~Permissions.S_ISGID;
+            }
+        }
+        if ((v & SIZE) != 0) {
+            slot.truncate(a.ino(), req.size(), ctx.freedBlocks());
+            slot.setMtime(a.ino(), ctx.timeNs());
+            if (!caller.isRoot()) {
+                permissions = Permissions.withoutSetIds(permissions);
+            }
+        }
+        setTimes(ctx, req, slot);
+        if (permissions != (a.mode() & 07777)) {
+            slot.setPermissions(req.ino(), permissions);
+        }
+        slot.setCtime(req.ino(), ctx.timeNs());
+        return new AttrReply(ctx.wire(req.ino()));
+    }
+
+    private static void checkTruncate(MetaContext ctx, InodeAttributes a) {
+        if (FileType.isDirectory(a.mode())) {
+            throw new WfsException(WfsErrorCode.EISDIR, "cannot truncate a directory");
+        }
+        if (!FileType.isRegular(a.mode())) {
+            throw new WfsException(WfsErrorCode.EINVAL, "cannot truncate a special file");
+        }
+        Permissions.require(a, ctx.caller(), Permissions.WRITE);
+    }
+
+    private static void setTimes(MetaContext ctx, SetAttrRequest req, SlotState slot) {
+        int v = req.valid();
+        if ((v & ATIME_NOW) != 0) {
+            slot.setAtime(req.ino(), ctx.timeNs());
+        } else if ((v & ATIME) != 0) {
+            slot.setAtime(req.ino(), req.atimeNs());
+        }
+        if ((v & MTIME_NOW) != 0) {
+            slot.setMtime(req.ino(), ctx.timeNs());
+        } else if ((v & MTIME) != 0) {
+            slot.setMtime(req.ino(), req.mtimeNs());
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+
+/** unlink: removes a non-directory name (EISDIR for a directory, as Linux answers). */
+public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.UNLINK;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public OkReply execute(MetaContext ctx, UnlinkRequest req) {
+        InodeAttributes dir = ctx.directory(req.parent());
+        InodeAttributes victim = EntryRemoval.checkRemovable(ctx, dir, req.name());
+        if (FileType.isDirectory(victim.mode())) {
+            throw new WfsException(WfsErrorCode.EISDIR, "is a directory");
+        }
+        ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
+        EntryRemoval.dropName(ctx, victim, req.parent());
+        ctx.touchDirectory(req.parent());
+        return OkReply.INSTANCE;
+    }
+}

@@ -1,0 +1,216 @@
+package io.wfs.meta.state;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.Response;
+import io.wfs.meta.namespace.InodeNumbers;
+import io.wfs.meta.namespace.Namespace;
+import io.wfs.meta.namespace.NamespaceException;
+import io.wfs.meta.namespace.NamespaceSnapshot;
+import io.wfs.meta.ops.Caller;
+import io.wfs.meta.ops.MetaContext;
+import io.wfs.meta.ops.MetaErrors;
+import io.wfs.meta.ops.MetaOperation;
+import io.wfs.meta.ops.MetaOperations;
+import io.wfs.raft.ReplicatedStateMachine;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The replicated state of one meta group: the namespace of its slots, the session table
+ * (exactly-once) and the deletion queue. {@link #apply} runs every mutation deterministically
+ * on every replica; {@link #query} serves reads on the leader under the read lock, beside apply.
+ */
+public final class MetaStateMachine implements ReplicatedStateMachine {
+    private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
+    private static final int SNAPSHOT_VERSION = 1;
+
+    private final MetaOperations operations = new MetaOperations();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private final SessionTable sessions = new SessionTable();
+    private final DeletionQueue deletions = new DeletionQueue();
+    private volatile Namespace namespace = new Namespace();
+
+    /** A group that owns {@code slots}, empty until its first leader creates the root (if it owns slot 0). */
+    public MetaStateMachine(int[] slots) {
+        for (int slot : slots) {
+            namespace.addSlot(slot);
+        }
+    }
+
+    @Override
+    public Object apply(ByteBuffer data, long logIndex) {
+        MetaCommand command = MetaCommand.decode(data);
+        lock.writeLock().lock();
+        try {
+            if (command.type() < 0) {
+                return applyInternal(command);
+            }
+            MessageType type = MessageType.byId(command.type());
+            MetaOperation<?, ?> op = type == null ? null : operations.of(type);
+            if (op == null || !op.mutates()) {
+                return new WfsException(WfsErrorCode.BAD_REQUEST, "not a metadata mutation: " + command.type());
+            }
+            return applyMutation(op, type, command.request(type), command.timeNs());
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private Object applyMutation(MetaOperation<?, ?> op, MessageType type, MetaRequest<?> request, long timeNs) {
+        MetaHeader h = request.header();
+        if (h.session() != 0) {
+            Object recorded = sessions.lookup(h.session(), h.seq(), h.ackedSeq(), timeNs, type);
+            if (recorded != null) {
+                return recorded;
+            }
+        }
+        LongArrayList freed = new LongArrayList(0);
+        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed), request);
+        deletions.addAll(freed);
+        if (h.session() != 0) {
+            sessions.record(h.session(), h.seq(), result);
+        }
+        return result;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Object run(MetaOperation op, MetaContext ctx, MetaRequest<?> request) {
+        try {
+            return op.execute(ctx, request);
+        } catch (WfsException e) {
+            return e;
+        } catch (NamespaceException e) {
+            return MetaErrors.of(e);
+        }
+    }
+
+    private Object applyInternal(MetaCommand command) {
+        ByteBuffer body = ByteBuffer.wrap(command.body());
+        switch (command.type()) {
+            case InternalCommand.CREATE_ROOT -> {
+                if (namespace.owns(0) && !namespace.contains(InodeNumbers.ROOT)) {
+                    namespace.createRoot(0755, 0, 0, command.timeNs());
+                }
+                return Boolean.TRUE;
+            }
+            case InternalCommand.EXPIRE_SESSIONS -> {
+                return sessions.expire(command.timeNs() - body.getLong());
+            }
+            case InternalCommand.ACK_DELETIONS -> {
+                long[] ids = new long[(int) body.getLong()];
+                for (int i = 0; i < ids.length; i++) {
+                    ids[i] = body.getLong();
+                }
+                deletions.acknowledge(ids);
+                return ids.length;
+            }
+            default -> {
+                return new WfsException(WfsErrorCode.BAD_REQUEST, "unknown internal command " + command.type());
+            }
+        }
+    }
+
+    /** Serves a read on this replica's current state (the caller made sure it leads). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public Response query(MetaOperation op, MetaRequest<?> request) {
+        lock.readLock().lock();
+        try {
+            MetaContext ctx = new MetaContext(namespace, Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
+                    new LongArrayList(0));
+            try {
+                return (Response) op.execute(ctx, request);
+            } catch (NamespaceException e) {
+                throw MetaErrors.of(e);
+            }
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public MetaOperations operations() {
+        return operations;
+    }
+
+    /** True when this group holds the root directory (or does not own slot 0). */
+    public boolean hasRoot() {
+        lock.readLock().lock();
+        try {
+            return !namespace.owns(0) || namespace.contains(InodeNumbers.ROOT);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Blocks waiting for deletion by the stores, oldest first. */
+    public long[] pendingDeletions(int max) {
+        lock.readLock().lock();
+        try {
+            return deletions.peek(max);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** A digest of the whole replicated state; equal on replicas that applied the same log. */
+    public long digest() {
+        lock.readLock().lock();
+        try {
+            return namespace.digest() * 31 + sessions.size() * 17L + deletions.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Reads the namespace under the read lock (tests, fsck, benchmarks). */
+    public <T> T read(java.util.function.Function<Namespace, T> reader) {
+        lock.readLock().lock();
+        try {
+            return reader.apply(namespace);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void writeSnapshot(DataOutputStream out) throws IOException {
+        lock.readLock().lock();
+        try {
+            out.writeInt(SNAPSHOT_MAGIC);
+            out.writeInt(SNAPSHOT_VERSION);
+            sessions.write(out);
+            deletions.write(out);
+            // The namespace goes last: its reader may buffer ahead in the stream.
+            NamespaceSnapshot.save(namespace, out);
+            out.flush();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public void readSnapshot(DataInputStream in) throws IOException {
+        if (in.readInt() != SNAPSHOT_MAGIC) {
+            throw new IOException("not a meta group snapshot");
+        }
+        int version = in.readInt();
+        if (version != SNAPSHOT_VERSION) {
+            throw new IOException("unsupported meta snapshot version " + version);
+        }
+        lock.writeLock().lock();
+        try {
+            sessions.read(in);
+            deletions.read(in);
+            namespace = NamespaceSnapshot.load(in);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+}
