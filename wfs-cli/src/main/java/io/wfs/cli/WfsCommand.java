@@ -24,7 +24,7 @@ public final class WfsCommand implements Runnable {
     public static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new WfsCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         notYet(cl, "manager", "Run a manager (topology authority).", "the manager daemon", 4);
-        notYet(cl, "meta", "Run a metadata server.", "the metadata server", 3);
+        cl.addSubcommand("meta", new io.wfs.cli.daemon.MetaDaemonCommand());
         notYet(cl, "store", "Run a block store.", "the block store", 5);
         notYet(cl, "mount", "Mount a WFS cluster with FUSE.", "mount", 6);
         notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);

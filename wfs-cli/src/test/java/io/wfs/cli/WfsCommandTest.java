@@ -42,13 +42,19 @@ class WfsCommandTest {
 
     @Test
     void featuresNotBuiltYetSaySoAndExit2() {
-        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "fsck"}) {
+        for (String sub : new String[] {"manager", "store", "mount", "umount", "local", "status", "fsck"}) {
             err.getBuffer().setLength(0);
             assertEquals(2, run(sub), sub);
             assertTrue(err.toString().contains("not available yet"), sub + ": " + err);
         }
         assertEquals(2, run("bench", "/some/dir"));
         assertTrue(err.toString().contains("not available yet"));
+    }
+
+    @Test
+    void metaWithoutItsSettingsIsAUsageErrorNamingThem() {
+        assertEquals(2, run("meta"));
+        assertTrue(err.toString().contains("meta.slot-map-file must be set"), err.toString());
     }
 
     @Test

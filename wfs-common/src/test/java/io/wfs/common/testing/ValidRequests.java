@@ -61,7 +61,7 @@ public final class ValidRequests {
                     new byte[r.nextInt(XattrLimits.MAX_VALUE_BYTES)], SetXattrRequest.CREATE);
             case LIST_XATTR -> new ListXattrRequest(h, ino);
             case REMOVE_XATTR -> new RemoveXattrRequest(h, ino, ("user." + r.nextInt()).getBytes());
-            case STAT_FS -> new StatFsRequest(h);
+            case STAT_FS -> new StatFsRequest(h, r.nextInt(4096));
             case ALLOCATE_BLOCK_IDS -> new AllocateBlockIdsRequest(h, ino, 1 + r.nextInt(64));
             case COMMIT_SLICES -> new CommitSlicesRequest(h, ino,
                     List.of(new SliceInfo(0, 4096, 3, 77, 0), new SliceInfo(4096, 100, 4, 78, 4096)), 4196);

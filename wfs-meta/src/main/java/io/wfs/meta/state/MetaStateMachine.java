@@ -21,22 +21,27 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The replicated state of one meta group: the namespace of its slots, the session table
  * (exactly-once) and the deletion queue. {@link #apply} runs every mutation deterministically
- * on every replica; {@link #query} serves reads on the leader under the read lock, beside apply.
+ * on every replica; {@link #query} serves reads on the leader under the same lock as apply.
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
     private static final int SNAPSHOT_VERSION = 1;
 
     private final MetaOperations operations = new MetaOperations();
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    /**
+     * One lock for apply and queries alike: the namespace store keeps scratch state even on its
+     * read paths, so reads may not run beside each other or beside apply. Queries take microseconds.
+     */
+    private final ReentrantLock lock = new ReentrantLock();
     private final SessionTable sessions = new SessionTable();
     private final DeletionQueue deletions = new DeletionQueue();
     private volatile Namespace namespace = new Namespace();
+    private volatile Runnable leaderListener = () -> { };
 
     /** A group that owns {@code slots}, empty until its first leader creates the root (if it owns slot 0). */
     public MetaStateMachine(int[] slots) {
@@ -48,7 +53,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     @Override
     public Object apply(ByteBuffer data, long logIndex) {
         MetaCommand command = MetaCommand.decode(data);
-        lock.writeLock().lock();
+        lock.lock();
         try {
             if (command.type() < 0) {
                 return applyInternal(command);
@@ -60,7 +65,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             }
             return applyMutation(op, type, command.request(type), command.timeNs());
         } finally {
-            lock.writeLock().unlock();
+            lock.unlock();
         }
     }
 
@@ -121,7 +126,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     /** Serves a read on this replica's current state (the caller made sure it leads). */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Response query(MetaOperation op, MetaRequest<?> request) {
-        lock.readLock().lock();
+        lock.lock();
         try {
             MetaContext ctx = new MetaContext(namespace, Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
                     new LongArrayList(0));
@@ -131,8 +136,18 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
                 throw MetaErrors.of(e);
             }
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
+    }
+
+    /** Called (on the state-machine thread) each time this replica becomes leader. */
+    public void setLeaderListener(Runnable listener) {
+        this.leaderListener = listener;
+    }
+
+    @Override
+    public void onLeaderStart(long term) {
+        leaderListener.run();
     }
 
     public MetaOperations operations() {
@@ -141,47 +156,47 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     /** True when this group holds the root directory (or does not own slot 0). */
     public boolean hasRoot() {
-        lock.readLock().lock();
+        lock.lock();
         try {
             return !namespace.owns(0) || namespace.contains(InodeNumbers.ROOT);
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
     }
 
     /** Blocks waiting for deletion by the stores, oldest first. */
     public long[] pendingDeletions(int max) {
-        lock.readLock().lock();
+        lock.lock();
         try {
             return deletions.peek(max);
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
     }
 
     /** A digest of the whole replicated state; equal on replicas that applied the same log. */
     public long digest() {
-        lock.readLock().lock();
+        lock.lock();
         try {
             return namespace.digest() * 31 + sessions.size() * 17L + deletions.size();
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
     }
 
-    /** Reads the namespace under the read lock (tests, fsck, benchmarks). */
+    /** Reads the namespace under the state lock (tests, fsck, benchmarks). */
     public <T> T read(java.util.function.Function<Namespace, T> reader) {
-        lock.readLock().lock();
+        lock.lock();
         try {
             return reader.apply(namespace);
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
     }
 
     @Override
     public void writeSnapshot(DataOutputStream out) throws IOException {
-        lock.readLock().lock();
+        lock.lock();
         try {
             out.writeInt(SNAPSHOT_MAGIC);
             out.writeInt(SNAPSHOT_VERSION);
@@ -191,7 +206,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             NamespaceSnapshot.save(namespace, out);
             out.flush();
         } finally {
-            lock.readLock().unlock();
+            lock.unlock();
         }
     }
 
@@ -204,13 +219,13 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         if (version != SNAPSHOT_VERSION) {
             throw new IOException("unsupported meta snapshot version " + version);
         }
-        lock.writeLock().lock();
+        lock.lock();
         try {
             sessions.read(in);
             deletions.read(in);
             namespace = NamespaceSnapshot.load(in);
         } finally {
-            lock.writeLock().unlock();
+            lock.unlock();
         }
     }
 }

@@ -107,9 +107,9 @@ class XattrAndReaddirOpsTest {
 
     @Test
     void statfsCountsInodesAndBytes() {
-        long before = t.run(new StatFsRequest(t.h())).usedInodes();
+        long before = t.run(new StatFsRequest(t.h(), 0)).usedInodes();
         t.create(ROOT, "a", 0644);
         t.mkdir(ROOT, "b", 0755);
-        assertEquals(before + 2, t.run(new StatFsRequest(t.h())).usedInodes());
+        assertEquals(before + 2, t.run(new StatFsRequest(t.h(), 0)).usedInodes());
     }
 }

@@ -30,6 +30,11 @@ public final class AllocateBlockIdsRequest implements MetaRequest<BlockIdsReply>
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         Validate.range(count, "count", 1, 1 << 20);

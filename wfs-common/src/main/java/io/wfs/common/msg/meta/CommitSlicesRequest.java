@@ -39,6 +39,11 @@ public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         Validate.notNull(slices, "slices");

@@ -23,6 +23,11 @@ public final class GetAttrRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
     }

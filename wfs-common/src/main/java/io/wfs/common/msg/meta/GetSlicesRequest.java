@@ -23,6 +23,11 @@ public final class GetSlicesRequest implements MetaRequest<SlicesReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
     }

@@ -29,6 +29,11 @@ public final class GetXattrRequest implements MetaRequest<XattrValueReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         XattrLimits.checkName(name);

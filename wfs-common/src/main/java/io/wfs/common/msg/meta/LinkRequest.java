@@ -35,6 +35,11 @@ public final class LinkRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return newParent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(newName, "newName");

@@ -23,6 +23,11 @@ public final class ListXattrRequest implements MetaRequest<XattrNamesReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
     }

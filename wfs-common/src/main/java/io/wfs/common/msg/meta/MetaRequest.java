@@ -6,4 +6,7 @@ import io.wfs.common.rpc.Response;
 /** A request served by a metadata group; every one carries a {@link MetaHeader}. */
 public interface MetaRequest<R extends Response> extends Request<R> {
     MetaHeader header();
+
+    /** The inode whose slot decides which group serves this request (the parent for entry operations). */
+    long routingIno();
 }

@@ -37,6 +37,11 @@ public final class MkdirRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return parent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");

@@ -43,6 +43,11 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return parent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");

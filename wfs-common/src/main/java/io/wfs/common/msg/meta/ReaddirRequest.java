@@ -44,6 +44,11 @@ public final class ReaddirRequest implements MetaRequest<ReaddirReply> {
     }
 
     @Override
+    public long routingIno() {
+        return dir;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         Validate.range(maxEntries, "maxEntries", 1, MAX_ENTRIES);

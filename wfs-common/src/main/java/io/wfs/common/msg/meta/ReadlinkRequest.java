@@ -23,6 +23,11 @@ public final class ReadlinkRequest implements MetaRequest<ReadlinkReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
     }

@@ -52,6 +52,11 @@ public final class RenameRequest implements MetaRequest<OkReply> {
     }
 
     @Override
+    public long routingIno() {
+        return srcParent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(srcName, "srcName");

@@ -79,6 +79,11 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         if ((valid & ~ALL) != 0 || valid == 0) {

@@ -46,6 +46,11 @@ public final class SetXattrRequest implements MetaRequest<OkReply> {
     }
 
     @Override
+    public long routingIno() {
+        return ino;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         XattrLimits.checkName(name);

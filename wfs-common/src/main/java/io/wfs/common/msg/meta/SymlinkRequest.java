@@ -38,6 +38,11 @@ public final class SymlinkRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
+    public long routingIno() {
+        return parent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");

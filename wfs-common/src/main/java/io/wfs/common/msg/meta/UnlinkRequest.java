@@ -29,6 +29,11 @@ public final class UnlinkRequest implements MetaRequest<OkReply> {
     }
 
     @Override
+    public long routingIno() {
+        return parent;
+    }
+
+    @Override
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");

@@ -1,0 +1,127 @@
+package io.wfs.client.meta;
+
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.rpc.Response;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.route.SlotMap;
+import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Sends metadata requests to the leader of the group owning each request's routing inode.
+ * Follows NOT_LEADER hints, moves to another replica when one is unreachable, and backs off on
+ * LOCKED/EBUSY, resending the very same request: mutations carry (session, seq), so a retry
+ * after a leader change is answered once, never applied twice.
+ */
+public final class MetaClient implements AutoCloseable {
+    private static final long MAX_BACKOFF_MS = 500;
+
+    private final RpcClient rpc;
+    private final long session;
+    private final Duration deadline;
+    private final SequenceWindow sequences = new SequenceWindow();
+    private final ConcurrentHashMap<String, String> leaders = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService retries =
+            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-client-retry", true));
+    private volatile SlotMap slotMap;
+
+    public MetaClient(RpcClient rpc, SlotMap slotMap, Duration deadline) {
+        this.rpc = rpc;
+        this.slotMap = slotMap;
+        this.deadline = deadline;
+        this.session = new SecureRandom().nextLong() & Long.MAX_VALUE | 1;
+    }
+
+    public long session() {
+        return session;
+    }
+
+    /** Header of a mutation by this user: takes the session's next sequence number. */
+    public MetaHeader mutation(int uid, int gid, int... groups) {
+        long[] seq = sequences.next();
+        return new MetaHeader(uid, gid, groups).withSequence(session, seq[0], seq[1]).withRouteVersion(slotMap.version());
+    }
+
+    /** Header of a read by this user (no sequence: reads are safe to repeat). */
+    public MetaHeader query(int uid, int gid, int... groups) {
+        return new MetaHeader(uid, gid, groups).withRouteVersion(slotMap.version());
+    }
+
+    public <R extends Response> CompletableFuture<R> call(MetaRequest<R> request) {
+        CompletableFuture<R> result = new CompletableFuture<>();
+        long giveUpAt = System.nanoTime() + deadline.toNanos();
+        attempt(request, result, giveUpAt, 0, null);
+        long seq = request.header().seq();
+        if (request.header().session() == session && seq > 0) {
+            result.whenComplete((r, e) -> sequences.done(seq));
+        }
+        return result;
+    }
+
+    private <R extends Response> void attempt(MetaRequest<R> request, CompletableFuture<R> result, long giveUpAt,
+                                              int attempt, String preferred) {
+        SlotMap.Group group = slotMap.groupOfIno(request.routingIno());
+        String target = preferred != null ? preferred : leaders.getOrDefault(group.id(), group.peers().get(0).clientAddress());
+        rpc.call(parse(target), request).whenComplete((response, error) -> {
+            if (error == null) {
+                leaders.put(group.id(), target);
+                result.complete(response);
+                return;
+            }
+            WfsException e = WfsException.unwrap(error);
+            if (!e.code().retryable() || System.nanoTime() > giveUpAt) {
+                result.completeExceptionally(e);
+                return;
+            }
+            String next = nextTarget(group, target, e);
+            long backoff = e.code() == WfsErrorCode.NOT_LEADER && e.leaderHint() != null
+                    ? 0 : Math.min(MAX_BACKOFF_MS, 10L << Math.min(attempt, 6));
+            retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next), backoff, TimeUnit.MILLISECONDS);
+        });
+    }
+
+    /** Where to try next: the hinted leader, else the next replica of the group. */
+    private String nextTarget(SlotMap.Group group, String failed, WfsException e) {
+        if (e.code() == WfsErrorCode.NOT_LEADER && e.leaderHint() != null && !e.leaderHint().equals(failed)) {
+            leaders.put(group.id(), e.leaderHint());
+            return e.leaderHint();
+        }
+        if (e.code() == WfsErrorCode.LOCKED || e.code() == WfsErrorCode.EBUSY) {
+            return failed;
+        }
+        leaders.remove(group.id(), failed);
+        List<SlotMap.Peer> peers = group.peers();
+        for (int i = 0; i < peers.size(); i++) {
+            if (peers.get(i).clientAddress().equals(failed)) {
+                return peers.get((i + 1) % peers.size()).clientAddress();
+            }
+        }
+        return peers.get(0).clientAddress();
+    }
+
+    static InetSocketAddress parse(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+
+    /** Mutations whose outcome is not known yet (tests check nothing is left behind). */
+    public int inFlight() {
+        return sequences.inFlight();
+    }
+
+    @Override
+    public void close() {
+        retries.shutdownNow();
+    }
+}

@@ -1,0 +1,33 @@
+package io.wfs.meta.server;
+
+import static io.wfs.common.config.ConfigKey.durationKey;
+import static io.wfs.common.config.ConfigKey.stringKey;
+
+import io.wfs.common.config.ConfigKey;
+import io.wfs.common.config.ConfigKeySet;
+import java.time.Duration;
+import java.util.List;
+
+/** Keys of the metadata server ({@code wfs meta}). */
+public final class MetaConfigKeys implements ConfigKeySet {
+    public static final ConfigKey<String> RAFT_ADDRESS = stringKey("meta.raft-address", "",
+            "host:port of this node's Raft endpoint (shared by all its groups); must appear in the slot map.");
+    public static final ConfigKey<String> RPC_ADDRESS = stringKey("meta.rpc-address", "",
+            "host:port where clients reach this node; the slot map pairs it with the Raft address.");
+    public static final ConfigKey<String> DATA_DIR = stringKey("meta.data-dir", "wfs-data/meta",
+            "Folder of the Raft logs, metadata and snapshots of this node's groups.");
+    public static final ConfigKey<String> SLOT_MAP_FILE = stringKey("meta.slot-map-file", "",
+            "Static slot map (slot -> group -> peers) until the manager serves it; see io.wfs.common.route.SlotMap.");
+    public static final ConfigKey<Duration> SESSION_LEASE = durationKey("meta.session-lease", Duration.ofSeconds(60),
+            "A client session idle this long is forgotten with its remembered results.");
+
+    @Override
+    public String module() {
+        return "meta";
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE);
+    }
+}

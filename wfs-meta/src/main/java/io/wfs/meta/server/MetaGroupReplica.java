@@ -1,0 +1,141 @@
+package io.wfs.meta.server;
+
+import com.alipay.sofa.jraft.entity.PeerId;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.Response;
+import io.wfs.common.route.SlotMap;
+import io.wfs.meta.ops.MetaOperation;
+import io.wfs.meta.state.InternalCommand;
+import io.wfs.meta.state.MetaCommand;
+import io.wfs.meta.state.MetaStateMachine;
+import io.wfs.raft.RaftGroup;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This node's replica of one meta group. Mutations get the leader's clock reading and go
+ * through Raft; queries are served from the leader's state. A non-leader answers NOT_LEADER
+ * with the leader's client address as hint.
+ */
+public final class MetaGroupReplica {
+    private static final Logger LOG = LoggerFactory.getLogger(MetaGroupReplica.class);
+
+    private final SlotMap.Group group;
+    private final MetaStateMachine machine;
+    private volatile RaftGroup raft;
+
+    MetaGroupReplica(SlotMap.Group group, MetaStateMachine machine) {
+        this.group = group;
+        this.machine = machine;
+        machine.setLeaderListener(this::onLeaderStart);
+    }
+
+    void attach(RaftGroup raft) {
+        this.raft = raft;
+    }
+
+    public String groupId() {
+        return group.id();
+    }
+
+    public MetaStateMachine machine() {
+        return machine;
+    }
+
+    public RaftGroup raft() {
+        return raft;
+    }
+
+    static long nowNs() {
+        Instant now = Instant.now();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    CompletableFuture<Response> execute(MessageType type, MetaOperation op, MetaRequest<?> request) {
+        if (!op.mutates()) {
+            if (!raft.isLeader()) {
+                return CompletableFuture.failedFuture(notLeader());
+            }
+            try {
+                return CompletableFuture.completedFuture(machine.query(op, request));
+            } catch (WfsException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
+        return raft.propose(MetaCommand.encode(type, nowNs(), request))
+                .handle((result, error) -> {
+                    if (error != null) {
+                        throw withClientHint(WfsException.unwrap(error));
+                    }
+                    return (Response) result;
+                });
+    }
+
+    /** Proposes an internal command of the group (root creation, session expiry). */
+    CompletableFuture<Object> proposeInternal(short command, byte[] body) {
+        return raft.propose(MetaCommand.encode(command, nowNs(), body));
+    }
+
+    void expireSessions(Duration lease) {
+        if (raft != null && raft.isLeader()) {
+            proposeInternal(InternalCommand.EXPIRE_SESSIONS, ByteBuffer.allocate(8).putLong(lease.toNanos()).array())
+                    .whenComplete((n, e) -> {
+                        if (e == null && n instanceof Integer count && count > 0) {
+                            LOG.info("group {}: expired {} idle sessions", group.id(), count);
+                        }
+                    });
+        }
+    }
+
+    private void onLeaderStart() {
+        if (!machine.hasRoot()) {
+            // The first leader of the group owning slot 0 creates the root, stamped with its clock.
+            // Off the state-machine thread: leadership can arrive before attach() on a fast start.
+            CompletableFuture.runAsync(() -> {
+                for (int i = 0; i < 1000 && raft == null; i++) {
+                    sleep(10);
+                }
+                proposeInternal(InternalCommand.CREATE_ROOT, new byte[0]).whenComplete((r, e) -> {
+                    if (e != null) {
+                        LOG.warn("group {}: creating the root failed (the next leader retries): {}", group.id(), e.toString());
+                    }
+                });
+            });
+        }
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private WfsException notLeader() {
+        PeerId leader = raft.leader();
+        return withClientHint(new WfsException(WfsErrorCode.NOT_LEADER, "not the leader of " + group.id(),
+                leader == null ? null : leader.getEndpoint().toString(), 0, null));
+    }
+
+    /** Raft reports the leader's Raft address; clients need its client address. */
+    private WfsException withClientHint(WfsException e) {
+        if (e.code() != WfsErrorCode.NOT_LEADER) {
+            return e;
+        }
+        String hint = e.leaderHint();
+        if (hint == null && raft.leader() != null) {
+            hint = raft.leader().getEndpoint().toString();
+        }
+        SlotMap.Peer peer = hint == null ? null : group.peerByRaftAddress(hint);
+        return new WfsException(WfsErrorCode.NOT_LEADER, e.detail(), peer == null ? null : peer.clientAddress(), 0, null);
+    }
+}

@@ -1,0 +1,196 @@
+package io.wfs.meta.server;
+
+import com.alipay.sofa.jraft.entity.PeerId;
+import com.alipay.sofa.jraft.util.Endpoint;
+import com.codahale.metrics.MetricRegistry;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.metrics.MetricsHttpServer;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.server.Dispatch;
+import io.wfs.common.rpc.server.HandlerRegistry;
+import io.wfs.common.rpc.server.RpcServer;
+import io.wfs.common.route.SlotMap;
+import io.wfs.meta.ops.MetaOperation;
+import io.wfs.meta.state.MetaStateMachine;
+import io.wfs.raft.RaftGroupOptions;
+import io.wfs.raft.RaftNodeHost;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A metadata server ({@code wfs meta}): replicas of the meta groups the slot map assigns to
+ * this node on one Raft port, and one client RPC port serving every metadata request type.
+ */
+public final class MetaServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MetaServer.class);
+
+    private final WfsConfig config;
+    private final ClusterSecret secret;
+    private final MetricRegistry registry;
+    private final Map<String, MetaGroupReplica> replicas = new ConcurrentHashMap<>();
+    private volatile SlotMap slotMap;
+    private RaftNodeHost raftHost;
+    private RpcServer rpcServer;
+    private MetricsHttpServer http;
+    private ScheduledExecutorService housekeeping;
+
+    public MetaServer(WfsConfig config, ClusterSecret secret, SlotMap slotMap, MetricRegistry registry) {
+        this.config = config;
+        this.secret = secret;
+        this.slotMap = slotMap;
+        this.registry = registry;
+    }
+
+    public MetaServer start() throws IOException, InterruptedException {
+        String raftAddress = required(MetaConfigKeys.RAFT_ADDRESS);
+        Path dataDir = Path.of(config.get(MetaConfigKeys.DATA_DIR));
+        raftHost = new RaftNodeHost(parseEndpoint(raftAddress), dataDir, RaftGroupOptions.from(config), registry);
+        for (SlotMap.Group group : slotMap.groups()) {
+            if (group.peerByRaftAddress(raftAddress) == null) {
+                continue;
+            }
+            MetaGroupReplica replica = new MetaGroupReplica(group, new MetaStateMachine(group.slots()));
+            List<PeerId> peers = group.peers().stream().map(p -> new PeerId(parseEndpoint(p.raftAddress()), 0)).toList();
+            replica.attach(raftHost.startGroup(group.id(), peers, replica.machine()));
+            replicas.put(group.id(), replica);
+        }
+        if (replicas.isEmpty()) {
+            throw new IllegalStateException("the slot map names no group with peer " + raftAddress);
+        }
+        rpcServer = new RpcServer("meta", RpcOptions.from(config), secret, handlers(), registry)
+                .start(parseAddress(required(MetaConfigKeys.RPC_ADDRESS)));
+        Duration lease = config.get(MetaConfigKeys.SESSION_LEASE);
+        housekeeping = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-housekeeping", true));
+        long period = Math.max(1000, lease.toMillis() / 4);
+        housekeeping.scheduleAtFixedRate(() -> replicas.values().forEach(r -> r.expireSessions(lease)),
+                period, period, TimeUnit.MILLISECONDS);
+        int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
+        if (httpPort >= 0) {
+            http = new MetricsHttpServer("meta", registry, List.of(this::status))
+                    .start(config.get(CommonConfigKeys.HTTP_BIND), httpPort);
+        }
+        LOG.info("meta server up: rpc {}, raft {}, groups {}", rpcServer.address(), raftAddress, replicas.keySet());
+        return this;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private HandlerRegistry handlers() {
+        HandlerRegistry handlers = new HandlerRegistry();
+        MetaStateMachine any = replicas.values().iterator().next().machine();
+        for (MetaOperation op : any.operations().all()) {
+            // Mutations only enqueue into Raft: they never block, so they run on the event loop.
+            // Queries take the state lock, which apply may hold briefly: worker pool.
+            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.WORKER;
+            handlers.register((Class) op.type().requestClass(),
+                    new MetaRequestHandler(op.type(), op, () -> slotMap, replicas::get), dispatch);
+        }
+        return handlers;
+    }
+
+    /**
+     * Installs a newer slot map (from the manager, later); an older or equal version is ignored.
+     * Requests built on older versions are then answered STALE_ROUTE. Moving slots between groups
+     * (migration) is not done here yet: the groups this node hosts stay as started.
+     */
+    public synchronized boolean updateSlotMap(SlotMap newer) {
+        if (newer.version() <= slotMap.version()) {
+            return false;
+        }
+        slotMap = newer;
+        LOG.info("slot map version {} installed", newer.version());
+        return true;
+    }
+
+    public SlotMap slotMap() {
+        return slotMap;
+    }
+
+    public InetSocketAddress rpcAddress() {
+        return rpcServer.address();
+    }
+
+    public int httpPort() {
+        return http == null ? -1 : http.port();
+    }
+
+    public MetaGroupReplica replica(String groupId) {
+        return replicas.get(groupId);
+    }
+
+    public Collection<MetaGroupReplica> replicas() {
+        return replicas.values();
+    }
+
+    /** The /status document: each group's role, applied index and state digest. */
+    public Map<String, Object> status() {
+        List<Map<String, Object>> groups = new ArrayList<>();
+        for (MetaGroupReplica r : replicas.values()) {
+            Map<String, Object> g = new LinkedHashMap<>();
+            g.put("group", r.groupId());
+            g.put("leader", r.raft().isLeader());
+            g.put("leaderId", String.valueOf(r.raft().leader()));
+            g.put("appliedIndex", r.raft().appliedIndex());
+            g.put("inodes", r.machine().read(ns -> ns.usedInodes()));
+            g.put("digest", Long.toHexString(r.machine().digest()));
+            groups.add(g);
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("slotMapVersion", slotMap.version());
+        doc.put("groups", groups);
+        return doc;
+    }
+
+    private String required(io.wfs.common.config.ConfigKey<String> key) {
+        String v = config.get(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException(key.name() + " must be set");
+        }
+        return v;
+    }
+
+    static Endpoint parseEndpoint(String hostPort) {
+        InetSocketAddress a = parseAddress(hostPort);
+        return new Endpoint(a.getHostString(), a.getPort());
+    }
+
+    public static InetSocketAddress parseAddress(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
+        }
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+
+    @Override
+    public void close() {
+        if (housekeeping != null) {
+            housekeeping.shutdownNow();
+        }
+        if (http != null) {
+            http.close();
+        }
+        if (rpcServer != null) {
+            rpcServer.close();
+        }
+        if (raftHost != null) {
+            raftHost.close();
+        }
+    }
+}
