@@ -30,7 +30,9 @@ public final class WfsCommand implements Runnable {
         notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);
         notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);
         notYet(cl, "status", "Show nodes, groups, volumes and routes of a cluster.", "cluster status", 4);
-        cl.addSubcommand("bench", new BenchCommand());
+        CommandLine bench = new CommandLine(new BenchCommand());
+        bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
+        cl.addSubcommand("bench", bench);
         notYet(cl, "fsck", "Check the namespace and the blocks of a cluster.", "fsck", 3);
         cl.addSubcommand("config", new ConfigCommand());
         cl.addSubcommand("help", new CommandLine.HelpCommand());

@@ -54,7 +54,9 @@ final class StateMachineBridge extends StateMachineAdapter {
         while (it.hasNext()) {
             Closure done = it.done();
             BatchClosure batch = done instanceof BatchClosure b ? b : null;
-            ByteBuffer data = it.getData();
+            // A duplicate: jraft keeps this very buffer in its in-memory log and replicates it from
+            // there if this replica becomes leader; consuming it would send empty entries.
+            ByteBuffer data = it.getData().duplicate();
             long index = it.getIndex();
             int count = CommandBatch.readCount(data);
             for (int i = 0; i < count; i++) {
