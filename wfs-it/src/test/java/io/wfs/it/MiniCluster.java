@@ -1,7 +1,7 @@
 package io.wfs.it;
 
 import com.codahale.metrics.MetricRegistry;
-import io.wfs.client.meta.MetaClient;
+import io.wfs.common.route.MetaClient;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.rpc.RpcOptions;

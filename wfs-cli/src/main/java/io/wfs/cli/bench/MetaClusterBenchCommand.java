@@ -6,7 +6,7 @@ import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
 import io.wfs.cli.ConfigOptions;
 import io.wfs.cli.local.LocalMetaCluster;
-import io.wfs.client.meta.MetaClient;
+import io.wfs.common.route.MetaClient;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;

@@ -11,6 +11,13 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.EntryCheckReply;
+import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
 import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.GetXattrRequest;
 import io.wfs.common.msg.meta.LinkRequest;
@@ -68,7 +75,15 @@ public enum MessageType {
     STAT_FS(116, MessageCategory.META, StatFsRequest.class, StatFsReply.class),
     ALLOCATE_BLOCK_IDS(117, MessageCategory.META, AllocateBlockIdsRequest.class, BlockIdsReply.class),
     COMMIT_SLICES(118, MessageCategory.META, CommitSlicesRequest.class, AttrReply.class),
-    GET_SLICES(119, MessageCategory.META, GetSlicesRequest.class, SlicesReply.class);
+    GET_SLICES(119, MessageCategory.META, GetSlicesRequest.class, SlicesReply.class),
+
+    // Cross-group operations (lock-flag protocol) between meta groups.
+    CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),
+    LOCK_FOR_REMOVE(151, MessageCategory.META, LockForRemoveRequest.class, AttrReply.class),
+    RESOLVE_LOCK(152, MessageCategory.META, ResolveLockRequest.class, OkReply.class),
+    ENTRY_CHECK(153, MessageCategory.META, EntryCheckRequest.class, EntryCheckReply.class),
+    LINK_LOCKED_CHILD(154, MessageCategory.META, LinkLockedChildRequest.class, AttrReply.class),
+    UNLINK_LOCKED_CHILD(155, MessageCategory.META, UnlinkLockedChildRequest.class, OkReply.class);
 
     private static final MessageType[] BY_ID;
     private static final Map<Class<?>, MessageType> BY_REQUEST_CLASS = new HashMap<>();

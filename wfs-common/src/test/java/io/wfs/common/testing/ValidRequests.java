@@ -66,6 +66,12 @@ public final class ValidRequests {
             case COMMIT_SLICES -> new CommitSlicesRequest(h, ino,
                     List.of(new SliceInfo(0, 4096, 3, 77, 0), new SliceInfo(4096, 100, 4, 78, 4096)), 4196);
             case GET_SLICES -> new GetSlicesRequest(h, ino);
+            case CREATE_LOCKED -> new io.wfs.common.msg.meta.CreateLockedRequest(h, r.nextInt(4096), 0755, 1, 2, ino, name(r));
+            case LOCK_FOR_REMOVE -> new io.wfs.common.msg.meta.LockForRemoveRequest(h, ino, ino + 1, name(r));
+            case RESOLVE_LOCK -> new io.wfs.common.msg.meta.ResolveLockRequest(h, ino, r.nextBoolean());
+            case ENTRY_CHECK -> new io.wfs.common.msg.meta.EntryCheckRequest(h, ino, name(r), ino + 5);
+            case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, 040755, 77);
+            case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77);
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
     }

@@ -193,6 +193,11 @@ public final class SlotSnapshot {
                     list.append(fileOffset, length, volume, block, in.readVarInt(Integer.MAX_VALUE));
                 }
                 state.slices.store(pos, seq, list);
+                if (list == single && slices == 1 && single.fileOffset(0) != 0) {
+                    // store() kept the list itself (a lone slice not at offset 0 goes to the
+                    // overflow map): the next file must not overwrite it.
+                    single = new SliceList(1);
+                }
             } else if (FileType.isDirectory(mode)) {
                 state.directories.put(seq, DirectoryEntries.readFrom(in));
             } else if (FileType.isSymlink(mode)) {

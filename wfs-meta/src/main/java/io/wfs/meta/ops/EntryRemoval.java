@@ -12,14 +12,19 @@ final class EntryRemoval {
     private EntryRemoval() {
     }
 
-    /** The child {@code name} of {@code dir} after the permission, sticky and lock checks; ENOENT when absent. */
+    /**
+     * The child {@code name} of {@code dir} after the permission, sticky and lock checks; ENOENT when
+     * absent. Linux (may_delete) answers ENOENT before EACCES for a missing name in a directory the
+     * caller may search but not write; looking the name up needs only search permission.
+     */
     static InodeAttributes checkRemovable(MetaContext ctx, InodeAttributes dir, byte[] name) {
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
-        ctx.requireUnlocked(dir);
+        Permissions.require(dir, ctx.caller(), Permissions.EXECUTE);
         long child = ctx.slotOf(dir.ino()).lookup(dir.ino(), name);
         if (child == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "no entry");
         }
+        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        ctx.requireUnlocked(dir);
         if (!ctx.owns(child)) {
             throw new WfsException(WfsErrorCode.EXDEV, "the entry's inode lives in another group");
         }

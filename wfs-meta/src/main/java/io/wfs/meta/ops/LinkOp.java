@@ -23,11 +23,12 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
     @Override
     public AttrReply execute(MetaContext ctx, LinkRequest req) {
         InodeAttributes target = ctx.attributes(req.ino());
+        ctx.requireUnlocked(target);
+        // The new name first (EEXIST, EACCES), then the target's type, in the order of Linux's vfs_link.
+        NewEntry.checkParent(ctx, req.newParent(), req.newName());
         if (FileType.isDirectory(target.mode())) {
             throw new WfsException(WfsErrorCode.EPERM, "hard links to directories are not allowed");
         }
-        ctx.requireUnlocked(target);
-        NewEntry.checkParent(ctx, req.newParent(), req.newName());
         if (target.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many links");
         }

@@ -3,6 +3,7 @@ package io.wfs.meta.ops;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeFlags;
@@ -25,12 +26,19 @@ public final class MetaContext {
     private final Caller caller;
     private final long timeNs;
     private final LongArrayList freedBlocks;
+    private final LockIntents intents;
 
-    public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks) {
+    public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents) {
         this.namespace = namespace;
         this.caller = caller;
         this.timeNs = timeNs;
         this.freedBlocks = freedBlocks;
+        this.intents = intents;
+    }
+
+    /** The cross-group operations in progress on this group's inodes. */
+    public LockIntents intents() {
+        return intents;
     }
 
     public Namespace namespace() {

@@ -15,6 +15,11 @@ public interface MetaOperation<Q extends Request<R>, R extends Response> {
 
     boolean mutates();
 
+    /** False for the steps a coordinator proposes in its own group, which clients may not send. */
+    default boolean servedOverRpc() {
+        return true;
+    }
+
     /** Executes the request; a refusal is a {@link io.wfs.common.error.WfsException}. */
     R execute(MetaContext ctx, Q request);
 }

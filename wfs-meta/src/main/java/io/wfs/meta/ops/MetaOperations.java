@@ -12,7 +12,9 @@ public final class MetaOperations {
         for (MetaOperation<?, ?> op : List.of(new LookupOp(), new GetAttrOp(), new SetAttrOp(), new MknodOp(),
                 new MkdirOp(), new UnlinkOp(), new RmdirOp(), new SymlinkOp(), new ReadlinkOp(), new LinkOp(),
                 new RenameOp(), new ReaddirOp(), new GetXattrOp(), new SetXattrOp(), new ListXattrOp(),
-                new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp())) {
+                new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
+                new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new EntryCheckOp(),
+                new LinkLockedChildOp(), new UnlinkLockedChildOp())) {
             if (byType.put(op.type(), op) != null) {
                 throw new IllegalStateException("two operations for " + op.type());
             }

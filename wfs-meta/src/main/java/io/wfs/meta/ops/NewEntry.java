@@ -11,15 +11,18 @@ final class NewEntry {
 
     /**
      * Checks that {@code parent} is an unlocked directory the caller may write and search, and
-     * that {@code name} is free; returns the parent's attributes.
+     * that {@code name} is free; returns the parent's attributes. As in Linux (filename_create
+     * before may_create), an existing name is EEXIST even when the caller may not write the
+     * directory (mkdir -p relies on it); looking the name up needs only search permission.
      */
     static InodeAttributes checkParent(MetaContext ctx, long parent, byte[] name) {
         InodeAttributes dir = ctx.directory(parent);
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
-        ctx.requireUnlocked(dir);
+        Permissions.require(dir, ctx.caller(), Permissions.EXECUTE);
         if (ctx.slotOf(parent).lookup(parent, name) != 0) {
             throw new WfsException(WfsErrorCode.EEXIST, "entry exists");
         }
+        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        ctx.requireUnlocked(dir);
         return dir;
     }
 
@@ -28,9 +31,14 @@ final class NewEntry {
         return (parent.mode() & Permissions.S_ISGID) != 0 ? parent.gid() : caller.gid();
     }
 
-    /** A non-member may not create a set-group-id file of a group it is not in (Linux inode_init_owner). */
+    /**
+     * A non-member may not create a set-group-id file of a group it is not in (Linux
+     * inode_init_owner / mode_strip_sgid). Only a group-executable one: without group-execute the
+     * bit marks mandatory locking and grants nothing, so Linux keeps it.
+     */
     static int permissionsFor(int permissions, int gid, Caller caller) {
-        if ((permissions & Permissions.S_ISGID) != 0 && !caller.isRoot() && !caller.inGroup(gid)) {
+        int sgidExec = Permissions.S_ISGID | 010;
+        if ((permissions & sgidExec) == sgidExec && !caller.isRoot() && !caller.inGroup(gid)) {
             return permissions & ~Permissions.S_ISGID;
         }
         return permissions;

@@ -50,7 +50,12 @@ public final class Permissions {
 
     /** In a sticky directory only the file's owner, the directory's owner or root may remove or rename an entry. */
     public static void requireStickyAllows(InodeAttributes dir, InodeAttributes victim, Caller caller) {
-        if ((dir.mode() & S_ISVTX) != 0 && !caller.isRoot() && caller.uid() != victim.uid()
+        requireStickyAllows(dir, victim.uid(), caller);
+    }
+
+    /** As above, when the victim lives in another group and only its owner is known. */
+    public static void requireStickyAllows(InodeAttributes dir, int victimUid, Caller caller) {
+        if ((dir.mode() & S_ISVTX) != 0 && !caller.isRoot() && caller.uid() != victimUid
                 && caller.uid() != dir.uid()) {
             throw new WfsException(WfsErrorCode.EPERM, "sticky directory " + dir.ino());
         }

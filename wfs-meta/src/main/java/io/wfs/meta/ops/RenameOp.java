@@ -30,13 +30,24 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         return true;
     }
 
+    /**
+     * The checks come in the order Linux makes them (do_renameat2, vfs_rename, then the file
+     * system), so that when several errors apply the caller gets the one Linux gives: the source
+     * name (ENOENT); the target name (NOREPLACE: EEXIST, EXCHANGE: ENOENT); the subtree traps
+     * (EINVAL, or ENOTEMPTY when a non-exchange target is an ancestor of the source); the same
+     * inode under both names (success, nothing changes, before any write-permission check); then
+     * permissions and sticky bits on both ends; the target's type; a non-empty directory target.
+     */
     @Override
     public OkReply execute(MetaContext ctx, RenameRequest req) {
         InodeAttributes srcDir = ctx.directory(req.srcParent());
         InodeAttributes dstDir = ctx.directory(req.dstParent());
-        InodeAttributes src = EntryRemoval.checkRemovable(ctx, srcDir, req.srcName());
-        Permissions.require(dstDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
-        ctx.requireUnlocked(dstDir);
+        Permissions.require(srcDir, ctx.caller(), Permissions.EXECUTE);
+        long srcIno = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
+        if (srcIno == 0) {
+            throw new WfsException(WfsErrorCode.ENOENT, "no entry");
+        }
+        Permissions.require(dstDir, ctx.caller(), Permissions.EXECUTE);
         boolean exchange = req.flags() == RenameRequest.EXCHANGE;
         long dstIno = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
         if (dstIno == 0 && exchange) {
@@ -45,24 +56,37 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         if (dstIno != 0 && req.flags() == RenameRequest.NOREPLACE) {
             throw new WfsException(WfsErrorCode.EEXIST, "destination exists");
         }
-        if (dstIno == src.ino()) {
+        boolean moves = req.srcParent() != req.dstParent();
+        if (moves) {
+            checkTraps(ctx, srcIno, dstIno, req, exchange);
+        }
+        if (dstIno == srcIno) {
             return OkReply.INSTANCE;
         }
-        InodeAttributes dst = dstIno == 0 ? null : EntryRemoval.checkRemovable(ctx, dstDir, req.dstName());
-        boolean moves = req.srcParent() != req.dstParent();
-        if (FileType.isDirectory(src.mode()) && moves) {
-            checkNotInSubtree(ctx, src.ino(), req.dstParent());
+        InodeAttributes src = EntryRemoval.checkRemovable(ctx, srcDir, req.srcName());
+        InodeAttributes dst;
+        if (dstIno == 0) {
+            Permissions.require(dstDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+            ctx.requireUnlocked(dstDir);
+            dst = null;
+        } else {
+            dst = EntryRemoval.checkRemovable(ctx, dstDir, req.dstName());
+            if (!exchange) {
+                checkTypes(src, dst);
+            }
+        }
+        if (moves && FileType.isDirectory(src.mode())) {
+            // Its ".." entry changes.
             Permissions.require(src, ctx.caller(), Permissions.WRITE);
         }
+        if (moves && exchange && FileType.isDirectory(dst.mode())) {
+            Permissions.require(dst, ctx.caller(), Permissions.WRITE);
+        }
         if (exchange) {
-            if (FileType.isDirectory(dst.mode()) && moves) {
-                checkNotInSubtree(ctx, dst.ino(), req.srcParent());
-                Permissions.require(dst, ctx.caller(), Permissions.WRITE);
-            }
             exchange(ctx, req, src, dst);
         } else {
-            if (dst != null) {
-                checkReplaceable(ctx, src, dst);
+            if (dst != null && FileType.isDirectory(dst.mode())) {
+                EntryRemoval.checkEmptyDirectory(ctx, dst);
             }
             move(ctx, req, src, dst);
         }
@@ -73,7 +97,36 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         return OkReply.INSTANCE;
     }
 
-    private static void checkReplaceable(MetaContext ctx, InodeAttributes src, InodeAttributes dst) {
+    /**
+     * Linux's lock_rename trap between different parents: a directory may not move into its own
+     * subtree (EINVAL), and a target that is an ancestor of the source is refused as a non-empty
+     * directory (ENOTEMPTY; EINVAL for an exchange, which would move it into its own subtree).
+     */
+    private static void checkTraps(MetaContext ctx, long srcIno, long dstIno, RenameRequest req, boolean exchange) {
+        if (isDirectory(ctx, srcIno)) {
+            checkNotInSubtree(ctx, srcIno, req.dstParent());
+        }
+        if (dstIno != 0 && isDirectory(ctx, dstIno)) {
+            try {
+                checkNotInSubtree(ctx, dstIno, req.srcParent());
+            } catch (WfsException e) {
+                if (e.code() == WfsErrorCode.EINVAL && !exchange) {
+                    throw new WfsException(WfsErrorCode.ENOTEMPTY, "the target is an ancestor of the source");
+                }
+                throw e;
+            }
+        }
+    }
+
+    private static boolean isDirectory(MetaContext ctx, long ino) {
+        if (!ctx.owns(ino)) {
+            throw new WfsException(WfsErrorCode.EXDEV, "the entry's inode lives in another group");
+        }
+        return FileType.isDirectory(ctx.attributes(ino).mode());
+    }
+
+    /** A directory replaces only a directory, a non-directory only a non-directory (may_delete). */
+    private static void checkTypes(InodeAttributes src, InodeAttributes dst) {
         boolean srcDir = FileType.isDirectory(src.mode());
         boolean dstDir = FileType.isDirectory(dst.mode());
         if (srcDir && !dstDir) {
@@ -81,9 +134,6 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         }
         if (!srcDir && dstDir) {
             throw new WfsException(WfsErrorCode.EISDIR, "cannot replace a directory with a non-directory");
-        }
-        if (dstDir) {
-            EntryRemoval.checkEmptyDirectory(ctx, dst);
         }
     }
 

@@ -18,6 +18,10 @@ final class XattrRules {
         if (startsWith(name, "user.") && !FileType.isRegular(a.mode()) && !FileType.isDirectory(a.mode())) {
             throw new WfsException(WfsErrorCode.EPERM, "user.* attributes only on files and directories");
         }
+        // As Linux: in a sticky directory (/tmp) write access is not enough; only its owner may.
+        if (startsWith(name, "user.") && FileType.isDirectory(a.mode()) && (a.mode() & Permissions.S_ISVTX) != 0) {
+            Permissions.requireOwner(a, ctx.caller());
+        }
         Permissions.require(a, ctx.caller(), Permissions.WRITE);
     }
 

@@ -53,13 +53,13 @@ public final class MetaGroupReplica {
         return raft;
     }
 
-    static long nowNs() {
+    public static long nowNs() {
         Instant now = Instant.now();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    CompletableFuture<Response> execute(MessageType type, MetaOperation op, MetaRequest<?> request) {
+    public CompletableFuture<Response> execute(MessageType type, MetaOperation op, MetaRequest<?> request) {
         if (!op.mutates()) {
             if (!raft.isLeader()) {
                 return CompletableFuture.failedFuture(notLeader());
@@ -77,6 +77,11 @@ public final class MetaGroupReplica {
                     }
                     return (Response) result;
                 });
+    }
+
+    /** Proposes a mutation of this group (a coordinator's own step, the sweep's resolution). */
+    public CompletableFuture<Response> propose(MessageType type, MetaRequest<?> request) {
+        return execute(type, machine.operations().of(type), request);
     }
 
     /** Proposes an internal command of the group (root creation, session expiry). */

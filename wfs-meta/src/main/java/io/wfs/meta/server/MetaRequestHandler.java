@@ -8,6 +8,7 @@ import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
 import io.wfs.common.route.SlotMap;
+import io.wfs.meta.cross.CrossGroupCoordinator;
 import io.wfs.meta.ops.MetaOperation;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
@@ -22,13 +23,15 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
     private final MetaOperation<Q, R> operation;
     private final Supplier<SlotMap> slotMap;
     private final Function<String, MetaGroupReplica> replicas;
+    private final CrossGroupCoordinator coordinator;
 
     MetaRequestHandler(MessageType type, MetaOperation<Q, R> operation, Supplier<SlotMap> slotMap,
-                       Function<String, MetaGroupReplica> replicas) {
+                       Function<String, MetaGroupReplica> replicas, CrossGroupCoordinator coordinator) {
         this.type = type;
         this.operation = operation;
         this.slotMap = slotMap;
         this.replicas = replicas;
+        this.coordinator = coordinator;
     }
 
     @Override
@@ -46,6 +49,10 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             // The client sent this to a node that does not replicate the owning group.
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.STALE_ROUTE,
                     "this node does not serve group " + group.id(), null, map.version(), null));
+        }
+        CompletableFuture<? extends Response> crossGroup = coordinator.tryCoordinate(replica, request);
+        if (crossGroup != null) {
+            return (CompletableFuture<R>) crossGroup;
         }
         return (CompletableFuture<R>) (CompletableFuture<?>) replica.execute(type, operation, request);
     }

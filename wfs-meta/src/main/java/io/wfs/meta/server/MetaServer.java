@@ -13,7 +13,12 @@ import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.server.Dispatch;
 import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
+import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.meta.cross.CrossGroupCoordinator;
+import io.wfs.meta.cross.CrossGroupFaults;
+import io.wfs.meta.cross.LockSweeper;
 import io.wfs.meta.ops.MetaOperation;
 import io.wfs.meta.state.MetaStateMachine;
 import io.wfs.raft.RaftGroupOptions;
@@ -50,6 +55,10 @@ public final class MetaServer implements AutoCloseable {
     private RpcServer rpcServer;
     private MetricsHttpServer http;
     private ScheduledExecutorService housekeeping;
+    private RpcClient peerRpc;
+    private MetaClient peers;
+    private CrossGroupCoordinator coordinator;
+    private LockSweeper sweeper;
 
     public MetaServer(WfsConfig config, ClusterSecret secret, SlotMap slotMap, MetricRegistry registry) {
         this.config = config;
@@ -74,6 +83,11 @@ public final class MetaServer implements AutoCloseable {
         if (replicas.isEmpty()) {
             throw new IllegalStateException("the slot map names no group with peer " + raftAddress);
         }
+        // This server's own client for the other groups (cross-group steps, the sweep's questions).
+        peerRpc = new RpcClient("meta-peers", RpcOptions.from(config), secret, registry);
+        peers = new MetaClient(peerRpc, slotMap, Duration.ofSeconds(10));
+        coordinator = new CrossGroupCoordinator(peers);
+        sweeper = new LockSweeper(peers);
         rpcServer = new RpcServer("meta", RpcOptions.from(config), secret, handlers(), registry)
                 .start(parseAddress(required(MetaConfigKeys.RPC_ADDRESS)));
         Duration lease = config.get(MetaConfigKeys.SESSION_LEASE);
@@ -81,6 +95,7 @@ public final class MetaServer implements AutoCloseable {
         long period = Math.max(1000, lease.toMillis() / 4);
         housekeeping.scheduleAtFixedRate(() -> replicas.values().forEach(r -> r.expireSessions(lease)),
                 period, period, TimeUnit.MILLISECONDS);
+        housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(sweeper::sweep), 1, 1, TimeUnit.SECONDS);
         int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
         if (httpPort >= 0) {
             http = new MetricsHttpServer("meta", registry, List.of(this::status))
@@ -95,11 +110,14 @@ public final class MetaServer implements AutoCloseable {
         HandlerRegistry handlers = new HandlerRegistry();
         MetaStateMachine any = replicas.values().iterator().next().machine();
         for (MetaOperation op : any.operations().all()) {
+            if (!op.servedOverRpc()) {
+                continue;
+            }
             // Mutations only enqueue into Raft: they never block, so they run on the event loop.
             // Queries take the state lock, which apply may hold briefly: worker pool.
             Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.WORKER;
             handlers.register((Class) op.type().requestClass(),
-                    new MetaRequestHandler(op.type(), op, () -> slotMap, replicas::get), dispatch);
+                    new MetaRequestHandler(op.type(), op, () -> slotMap, replicas::get, coordinator), dispatch);
         }
         return handlers;
     }
@@ -114,8 +132,16 @@ public final class MetaServer implements AutoCloseable {
             return false;
         }
         slotMap = newer;
+        if (peers != null) {
+            peers.updateSlotMap(newer);
+        }
         LOG.info("slot map version {} installed", newer.version());
         return true;
+    }
+
+    /** Test hook: stop cross-group coordination at chosen steps, as a crash would. */
+    public void setCrossGroupFaults(CrossGroupFaults faults) {
+        coordinator.setFaults(faults);
     }
 
     public SlotMap slotMap() {
@@ -188,6 +214,10 @@ public final class MetaServer implements AutoCloseable {
         }
         if (rpcServer != null) {
             rpcServer.close();
+        }
+        if (peers != null) {
+            peers.close();
+            peerRpc.close();
         }
         if (raftHost != null) {
             raftHost.close();

@@ -9,6 +9,7 @@ import io.wfs.common.rpc.Response;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.Namespace;
 import io.wfs.meta.namespace.NamespaceException;
+import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.NamespaceSnapshot;
 import io.wfs.meta.ops.Caller;
 import io.wfs.meta.ops.MetaContext;
@@ -30,7 +31,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
-    private static final int SNAPSHOT_VERSION = 1;
+    private static final int SNAPSHOT_VERSION = 2;
 
     private final MetaOperations operations = new MetaOperations();
     /**
@@ -40,6 +41,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     private final ReentrantLock lock = new ReentrantLock();
     private final SessionTable sessions = new SessionTable();
     private final DeletionQueue deletions = new DeletionQueue();
+    private final LockIntents intents = new LockIntents();
     private volatile Namespace namespace = new Namespace();
     private volatile Runnable leaderListener = () -> { };
 
@@ -78,7 +80,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             }
         }
         LongArrayList freed = new LongArrayList(0);
-        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed), request);
+        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed, intents), request);
         deletions.addAll(freed);
         if (h.session() != 0) {
             sessions.record(h.session(), h.seq(), result);
@@ -129,7 +131,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         lock.lock();
         try {
             MetaContext ctx = new MetaContext(namespace, Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
-                    new LongArrayList(0));
+                    new LongArrayList(0), intents);
             try {
                 return (Response) op.execute(ctx, request);
             } catch (NamespaceException e) {
@@ -148,6 +150,50 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     @Override
     public void onLeaderStart(long term) {
         leaderListener.run();
+    }
+
+    /**
+     * Runs leader-side preparation against the current state under the state lock (the
+     * cross-group coordinator's checks); changes nothing.
+     */
+    public <T> T inspect(MetaHeader header, long nowNs, java.util.function.Function<MetaContext, T> check) {
+        lock.lock();
+        try {
+            return check.apply(new MetaContext(namespace, Caller.of(header), nowNs, new LongArrayList(0), intents));
+        } catch (NamespaceException e) {
+            throw MetaErrors.of(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The recorded result of (session, seq), or null; unlike apply, it records and forgets nothing. */
+    public Object recordedResult(long session, long seq, MessageType type) {
+        lock.lock();
+        try {
+            return sessions.peek(session, seq, type);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Cross-group operations on this group's inodes locked at or before {@code cutoffNs}. */
+    public java.util.List<LockIntents.Intent> intentsLockedBefore(long cutoffNs) {
+        lock.lock();
+        try {
+            return intents.lockedBefore(cutoffNs);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    public boolean owns(int slot) {
+        lock.lock();
+        try {
+            return namespace.owns(slot);
+        } finally {
+            lock.unlock();
+        }
     }
 
     public MetaOperations operations() {
@@ -178,7 +224,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public long digest() {
         lock.lock();
         try {
-            return namespace.digest() * 31 + sessions.size() * 17L + deletions.size();
+            return (namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size();
         } finally {
             lock.unlock();
         }
@@ -202,6 +248,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             out.writeInt(SNAPSHOT_VERSION);
             sessions.write(out);
             deletions.write(out);
+            intents.write(out);
             // The namespace goes last: its reader may buffer ahead in the stream.
             NamespaceSnapshot.save(namespace, out);
             out.flush();
@@ -223,6 +270,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         try {
             sessions.read(in);
             deletions.read(in);
+            intents.read(in);
             namespace = NamespaceSnapshot.load(in);
         } finally {
             lock.unlock();

@@ -47,6 +47,13 @@ final class SessionTable {
         return recorded == null ? null : decode(recorded, type);
     }
 
+    /** The recorded result of (session, seq), or null, without touching anything. */
+    Object peek(long session, long seq, MessageType type) {
+        Session s = sessions.get(session);
+        byte[] recorded = s == null ? null : s.results.get(seq);
+        return recorded == null ? null : decode(recorded, type);
+    }
+
     void record(long session, long seq, Object result) {
         Session s = sessions.get(session);
         if (s.results.size() >= MAX_RESULTS_PER_SESSION) {

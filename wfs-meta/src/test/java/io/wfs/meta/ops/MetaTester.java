@@ -37,11 +37,21 @@ public final class MetaTester {
     private MetaHeader header = MetaHeader.root();
 
     public MetaTester(int... slots) {
-        machine = new MetaStateMachine(slots.length == 0 ? new int[] {0, 1, 2, 3} : slots);
+        machine = new MetaStateMachine(slots.length == 0 ? allSlots() : slots);
         machine.apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.CREATE_ROOT, clockNs, new byte[0])), ++index);
         // Let everyone work in the root, as a freshly formatted file system used by tests.
+        if (!machine.owns(0)) {
+            return;
+        }
         as(0, 0).run(new io.wfs.common.msg.meta.SetAttrRequest(h(), ROOT, io.wfs.common.msg.meta.SetAttrRequest.MODE,
                 0777, 0, 0, 0, 0, 0));
+    }
+
+    /** A single group owning every slot: mkdir never leaves the group. */
+    static int[] allSlots() {
+        int[] all = new int[InodeNumbers.SLOT_COUNT];
+        java.util.Arrays.setAll(all, i -> i);
+        return all;
     }
 
     public MetaStateMachine machine() {

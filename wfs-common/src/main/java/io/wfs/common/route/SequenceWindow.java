@@ -1,4 +1,4 @@
-package io.wfs.client.meta;
+package io.wfs.common.route;
 
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package io.wfs.client.meta;
+package io.wfs.common.route;
 
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.error.WfsErrorCode;
@@ -7,7 +7,6 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.client.RpcClient;
-import io.wfs.common.route.SlotMap;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -41,6 +40,13 @@ public final class MetaClient implements AutoCloseable {
         this.slotMap = slotMap;
         this.deadline = deadline;
         this.session = new SecureRandom().nextLong() & Long.MAX_VALUE | 1;
+    }
+
+    /** Routes by a newer slot map from now on (an older one is ignored). */
+    public void updateSlotMap(SlotMap newer) {
+        if (newer.version() > slotMap.version()) {
+            slotMap = newer;
+        }
     }
 
     public long session() {

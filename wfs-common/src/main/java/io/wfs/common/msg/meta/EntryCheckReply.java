@@ -1,0 +1,19 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Response;
+
+/** Whether the entry exists and names the inode asked about. */
+public final class EntryCheckReply implements Response {
+    private boolean exists;
+
+    public EntryCheckReply() {
+    }
+
+    public EntryCheckReply(boolean exists) {
+        this.exists = exists;
+    }
+
+    public boolean exists() {
+        return exists;
+    }
+}

@@ -1,0 +1,195 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.meta.ops.MkdirOp;
+import io.wfs.meta.state.MetaStateMachine;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two meta groups (slots split in half) on three in-process nodes: directories land in the
+ * group their slot hash picks, so mkdir and rmdir often span both groups and run the lock-flag
+ * protocol. After storms and after coordinator crashes at every step, the sweep must leave a
+ * namespace the checker finds consistent.
+ */
+class CrossGroupIT {
+    private static final long ROOT = 1;
+    private MiniCluster cluster;
+
+    @BeforeEach
+    void start() throws Exception {
+        cluster = MiniCluster.builder().metaNodes(3).groups(2).start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        cluster.close();
+    }
+
+    private static byte[] n(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private boolean crossesGroups(long parent, String name) {
+        SlotMap map = cluster.slotMap();
+        return !map.groupOfSlot(MkdirOp.targetSlot(parent, n(name))).id().equals(map.groupOfIno(parent).id());
+    }
+
+    private List<String> crossGroupNames(long parent, String prefix, int count) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; names.size() < count; i++) {
+            if (crossesGroups(parent, prefix + i)) {
+                names.add(prefix + i);
+            }
+        }
+        return names;
+    }
+
+    private Map<String, MetaStateMachine> leaders() throws Exception {
+        Map<String, MetaStateMachine> out = new HashMap<>();
+        for (SlotMap.Group g : cluster.slotMap().groups()) {
+            int i = cluster.leaderOf(g.id());
+            out.put(g.id(), ((InProcessMetaNode) cluster.meta(i)).server().replica(g.id()).machine());
+        }
+        return out;
+    }
+
+    private void awaitConsistent() throws Exception {
+        long deadline = System.currentTimeMillis() + 30_000;
+        List<String> problems = List.of("not checked");
+        while (System.currentTimeMillis() < deadline) {
+            problems = new NamespaceChecker(cluster.slotMap(), leaders()).check();
+            if (problems.isEmpty()) {
+                return;
+            }
+            Thread.sleep(500);
+        }
+        throw new AssertionError("namespace inconsistent after the sweep: " + problems);
+    }
+
+    private void setFaults(io.wfs.meta.cross.CrossGroupFaults faults) {
+        for (int i = 0; i < cluster.metaCount(); i++) {
+            ((InProcessMetaNode) cluster.meta(i)).server().setCrossGroupFaults(faults);
+        }
+    }
+
+    @Test
+    void concurrentCrossGroupMkdirAndRmdirLeaveAConsistentNamespace() throws Exception {
+        MetaClient client = cluster.metaClient();
+        List<String> names = crossGroupNames(ROOT, "s", 12);
+        AtomicInteger crossed = new AtomicInteger();
+        List<Thread> threads = new ArrayList<>();
+        for (int t = 0; t < 6; t++) {
+            long seed = 1000 + t;
+            threads.add(new Thread(() -> {
+                Random r = new Random(seed);
+                for (int i = 0; i < 60; i++) {
+                    String name = names.get(r.nextInt(names.size()));
+                    try {
+                        if (r.nextBoolean()) {
+                            long dir = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(name), 0755))
+                                    .get(30, TimeUnit.SECONDS).attr().ino();
+                            crossed.incrementAndGet();
+                            client.call(new MknodRequest(client.mutation(0, 0), dir, n("f"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+                        } else {
+                            client.call(new RmdirRequest(client.mutation(0, 0), ROOT, n(name))).get(30, TimeUnit.SECONDS);
+                        }
+                    } catch (Exception e) {
+                        // EEXIST, ENOENT, ENOTEMPTY are the point of a storm over a few names.
+                    }
+                }
+            }, "storm-" + t));
+        }
+        threads.forEach(Thread::start);
+        for (Thread t : threads) {
+            t.join(120_000);
+        }
+        assertTrue(crossed.get() > 0, "some cross-group mkdirs succeeded");
+        awaitConsistent();
+    }
+
+    @Test
+    void aCoordinatorStoppedBeforeAnyStepIsRepairedByTheSweep() throws Exception {
+        MetaClient client = cluster.metaClient();
+        List<String> names = crossGroupNames(ROOT, "c", 6);
+        for (int k = 3; k < 6; k++) {
+            client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(names.get(k)), 0755)).get(30, TimeUnit.SECONDS);
+        }
+        int leader = cluster.leaderOf("g0");
+        String address = cluster.slotMap().group("g0").peers().get(leader).clientAddress();
+        InetSocketAddress to = new InetSocketAddress("127.0.0.1", Integer.parseInt(address.substring(address.indexOf(':') + 1)));
+        RpcClient raw = cluster.rpcClient();
+        for (int step = 1; step <= 3; step++) {
+            int failAt = step;
+            setFaults((operation, s) -> {
+                if (s == failAt) {
+                    throw new IllegalStateException("injected crash");
+                }
+            });
+            String mkdirName = names.get(step - 1);
+            var mkdir = raw.call(to, new MkdirRequest(client.mutation(0, 0), ROOT, n(mkdirName), 0755));
+            String rmdirName = names.get(step + 2);
+            var rmdir = raw.call(to, new RmdirRequest(client.mutation(0, 0), ROOT, n(rmdirName)));
+            if (step < 3) {
+                assertEquals(WfsErrorCode.UNAVAILABLE, failure(mkdir).code());
+                assertEquals(WfsErrorCode.UNAVAILABLE, failure(rmdir).code());
+            } else {
+                // Stopped before step 3: the entry change is done and answered; the lock waits for the sweep.
+                mkdir.get(10, TimeUnit.SECONDS);
+                rmdir.get(10, TimeUnit.SECONDS);
+            }
+        }
+        setFaults(io.wfs.meta.cross.CrossGroupFaults.NONE);
+        awaitConsistent();
+        // mkdir stopped before step 1 or 2: no directory; before step 3: the directory, unlocked and usable.
+        assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(0))))).code());
+        assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(1))))).code());
+        long made = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(2)))).get(30, TimeUnit.SECONDS).attr().ino();
+        client.call(new MknodRequest(client.mutation(0, 0), made, n("inside"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+        // rmdir stopped before step 1 or 2: the directory stays, unlocked; before step 3: it is gone.
+        for (int k = 3; k <= 4; k++) {
+            long kept = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(k)))).get(30, TimeUnit.SECONDS).attr().ino();
+            client.call(new MknodRequest(client.mutation(0, 0), kept, n("inside"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+        }
+        assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(5))))).code());
+        awaitConsistent();
+    }
+
+    @Test
+    void aRetriedCrossGroupMkdirIsAnsweredOnce() throws Exception {
+        MetaClient client = cluster.metaClient();
+        String name = crossGroupNames(ROOT, "r", 1).get(0);
+        MkdirRequest request = new MkdirRequest(client.mutation(0, 0), ROOT, n(name), 0755);
+        long first = client.call(request).get(30, TimeUnit.SECONDS).attr().ino();
+        long again = client.call(request).get(30, TimeUnit.SECONDS).attr().ino();
+        assertEquals(first, again, "the retry is answered from the session record");
+        awaitConsistent();
+    }
+
+    private static WfsException failure(java.util.concurrent.CompletableFuture<?> f) {
+        return WfsException.unwrap(assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS)));
+    }
+}

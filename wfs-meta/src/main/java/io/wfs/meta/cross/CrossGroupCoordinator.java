@@ -1,0 +1,153 @@
+package io.wfs.meta.cross;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.Response;
+import io.wfs.common.route.MetaClient;
+import io.wfs.meta.ops.MkdirOp;
+import io.wfs.meta.ops.Permissions;
+import io.wfs.meta.server.MetaGroupReplica;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * Runs mkdir and rmdir whose two inodes live in different groups, on the leader of the
+ * parent's group, with the lock flag (DESIGN.md): (1) lock the child in its group, recording
+ * the intent; (2) add or remove the entry here, only while the lock is young; (3) resolve the
+ * lock (commit or undo). A crash between steps leaves a locked inode with its intent, which the
+ * child group's {@link LockSweeper} rolls forward or back. The client's (session, seq) rides on
+ * step 2, so a retried request is answered from that record.
+ */
+public final class CrossGroupCoordinator {
+    public static final String MKDIR = "mkdir";
+    public static final String RMDIR = "rmdir";
+
+    private final MetaClient peers;
+    private volatile CrossGroupFaults faults = CrossGroupFaults.NONE;
+
+    public CrossGroupCoordinator(MetaClient peers) {
+        this.peers = peers;
+    }
+
+    public void setFaults(CrossGroupFaults faults) {
+        this.faults = faults;
+    }
+
+    /** The cross-group run of {@code request}, or null when it stays within {@code replica}'s group. */
+    public CompletableFuture<? extends Response> tryCoordinate(MetaGroupReplica replica, Object request) {
+        if (!replica.raft().isLeader()) {
+            return null;
+        }
+        try {
+            if (request instanceof MkdirRequest m) {
+                return mkdir(replica, m);
+            }
+            if (request instanceof RmdirRequest r) {
+                return rmdir(replica, r);
+            }
+            return null;
+        } catch (WfsException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private CompletableFuture<AttrReply> mkdir(MetaGroupReplica replica, MkdirRequest req) {
+        int slot = MkdirOp.targetSlot(req.parent(), req.name());
+        if (replica.machine().owns(slot)) {
+            return null;
+        }
+        MetaHeader h = req.header();
+        CompletableFuture<AttrReply> replay = recorded(replica, h, MessageType.LINK_LOCKED_CHILD);
+        if (replay != null) {
+            return replay;
+        }
+        MkdirOp.Placement place = replica.machine().inspect(h, MetaGroupReplica.nowNs(),
+                ctx -> MkdirOp.checkAndPlace(ctx, req.parent(), req.name(), req.mode()));
+        return step(MKDIR, 1, () -> peers.call(new CreateLockedRequest(internal(), slot, place.permissions(), h.uid(),
+                place.gid(), req.parent(), req.name())))
+                .thenCompose(child -> {
+                    InodeAttr c = child.attr();
+                    return step(MKDIR, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(), place.permissions(), c.mtimeNs())))
+                            .handle((linked, error) -> {
+                                AttrReply reply = (AttrReply) linked;
+                                // A retry that raced past the replay check: the earlier run's child wins.
+                                boolean replayed = reply != null && reply.attr().ino() != c.ino();
+                                boolean commit = error == null && !replayed;
+                                resolve(c.ino(), commit);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return replayed ? reply : child;
+                            });
+                });
+    }
+
+    private CompletableFuture<OkReply> rmdir(MetaGroupReplica replica, RmdirRequest req) {
+        MetaHeader h = req.header();
+        long child = replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
+            Permissions.require(ctx.directory(req.parent()), ctx.caller(), Permissions.EXECUTE);
+            return ctx.slotOf(req.parent()).lookup(req.parent(), req.name());
+        });
+        if (child == 0 || replica.machine().owns((int) (child >>> 52))) {
+            CompletableFuture<OkReply> replay = recorded(replica, h, MessageType.UNLINK_LOCKED_CHILD);
+            return replay != null ? replay : null;
+        }
+        return step(RMDIR, 1, () -> peers.call(new LockForRemoveRequest(internal(), child, req.parent(), req.name())))
+                .thenCompose(victim -> step(RMDIR, 2, () -> replica.propose(MessageType.UNLINK_LOCKED_CHILD,
+                        new UnlinkLockedChildRequest(h, req.parent(), req.name(), child, victim.attr().uid(),
+                                victim.attr().mtimeNs())))
+                        .handle((removed, error) -> {
+                            resolve(child, error == null);
+                            if (error != null) {
+                                throw WfsException.unwrap(error);
+                            }
+                            return OkReply.INSTANCE;
+                        }));
+    }
+
+    /** Step 3. Its failure is left to the sweep: the answer to the client does not wait for it. */
+    private void resolve(long ino, boolean commit) {
+        String op = commit ? "commit" : "undo";
+        step(op, 3, () -> peers.call(new ResolveLockRequest(internal(), ino, commit)));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <R extends Response> CompletableFuture<R> recorded(MetaGroupReplica replica, MetaHeader h,
+                                                                      MessageType stepType) {
+        if (h.session() == 0) {
+            return null;
+        }
+        Object r = replica.machine().recordedResult(h.session(), h.seq(), stepType);
+        if (r == null) {
+            return null;
+        }
+        return r instanceof WfsException e ? CompletableFuture.failedFuture(e) : CompletableFuture.completedFuture((R) r);
+    }
+
+    private MetaHeader internal() {
+        return peers.mutation(0, 0);
+    }
+
+    private <T> CompletableFuture<T> step(String operation, int step, Supplier<CompletableFuture<T>> action) {
+        try {
+            faults.beforeStep(operation, step);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.UNAVAILABLE,
+                    "coordinator stopped before " + operation + " step " + step + ": " + e.getMessage()));
+        }
+        return action.get();
+    }
+}

@@ -1,0 +1,82 @@
+package io.wfs.meta.cross;
+
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The cross-group operations in progress on this group's inodes: for each locked inode, what
+ * was being done (create or remove), by which entry (parent, name), and since when. Replicated
+ * state: after any crash the group's leader finds them here and rolls each forward or back.
+ * Only operations in flight are here, so the map stays tiny.
+ */
+public final class LockIntents {
+    public static final byte MKDIR = 1;
+    public static final byte REMOVE = 2;
+
+    /** One locked operation. */
+    public record Intent(long ino, byte kind, long parent, byte[] name, long lockTimeNs) {
+    }
+
+    private final Long2ObjectOpenHashMap<Intent> byIno = new Long2ObjectOpenHashMap<>();
+
+    public void put(Intent intent) {
+        byIno.put(intent.ino(), intent);
+    }
+
+    public Intent get(long ino) {
+        return byIno.get(ino);
+    }
+
+    public Intent remove(long ino) {
+        return byIno.remove(ino);
+    }
+
+    public int size() {
+        return byIno.size();
+    }
+
+    /** Intents locked at or before {@code cutoffNs}, in ino order. */
+    public List<Intent> lockedBefore(long cutoffNs) {
+        List<Intent> out = new ArrayList<>();
+        for (Long2ObjectMap.Entry<Intent> e : byIno.long2ObjectEntrySet()) {
+            if (e.getValue().lockTimeNs() <= cutoffNs) {
+                out.add(e.getValue());
+            }
+        }
+        out.sort((a, b) -> Long.compare(a.ino(), b.ino()));
+        return out;
+    }
+
+    public void write(DataOutputStream out) throws IOException {
+        long[] inos = byIno.keySet().toLongArray();
+        Arrays.sort(inos);
+        out.writeInt(inos.length);
+        for (long ino : inos) {
+            Intent i = byIno.get(ino);
+            out.writeLong(ino);
+            out.writeByte(i.kind());
+            out.writeLong(i.parent());
+            out.writeShort(i.name().length);
+            out.write(i.name());
+            out.writeLong(i.lockTimeNs());
+        }
+    }
+
+    public void read(DataInputStream in) throws IOException {
+        byIno.clear();
+        for (int n = in.readInt(), k = 0; k < n; k++) {
+            long ino = in.readLong();
+            byte kind = in.readByte();
+            long parent = in.readLong();
+            byte[] name = new byte[in.readUnsignedShort()];
+            in.readFully(name);
+            byIno.put(ino, new Intent(ino, kind, parent, name, in.readLong()));
+        }
+    }
+}

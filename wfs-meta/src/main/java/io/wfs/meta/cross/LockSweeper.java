@@ -1,0 +1,58 @@
+package io.wfs.meta.cross;
+
+import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.common.route.MetaClient;
+import io.wfs.meta.ops.MetaContext;
+import io.wfs.meta.server.MetaGroupReplica;
+import it.unimi.dsi.fastutil.longs.LongSet;
+import it.unimi.dsi.fastutil.longs.LongSets;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * On a group's leader: finds locked inodes whose lock expired (their coordinator crashed or
+ * lost its way) and finishes each from its intent, by asking the parent's group whether the
+ * entry exists: a created directory whose entry exists is kept, otherwise deleted; a directory
+ * being removed whose entry is gone is deleted, otherwise unlocked.
+ */
+public final class LockSweeper {
+    private static final Logger LOG = LoggerFactory.getLogger(LockSweeper.class);
+
+    private final MetaClient peers;
+    private final LongSet inProgress = LongSets.synchronize(new LongOpenHashSet());
+
+    public LockSweeper(MetaClient peers) {
+        this.peers = peers;
+    }
+
+    public void sweep(MetaGroupReplica replica) {
+        if (replica.raft() == null || !replica.raft().isLeader()) {
+            return;
+        }
+        long cutoff = MetaGroupReplica.nowNs() - MetaContext.LOCK_EXPIRY_NS;
+        for (LockIntents.Intent intent : replica.machine().intentsLockedBefore(cutoff)) {
+            if (!inProgress.add(intent.ino())) {
+                continue;
+            }
+            peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino()))
+                    .thenCompose(check -> {
+                        boolean commit = intent.kind() == LockIntents.MKDIR ? check.exists() : !check.exists();
+                        LOG.info("group {}: expired lock on {} ({}), entry {}: {}", replica.groupId(), intent.ino(),
+                                intent.kind() == LockIntents.MKDIR ? "mkdir" : "remove",
+                                check.exists() ? "present" : "absent", commit ? "commit" : "undo");
+                        return replica.propose(MessageType.RESOLVE_LOCK,
+                                new ResolveLockRequest(peers.mutation(0, 0), intent.ino(), commit));
+                    })
+                    .whenComplete((r, e) -> {
+                        inProgress.remove(intent.ino());
+                        if (e != null) {
+                            LOG.warn("group {}: sweeping {} failed, next round retries: {}", replica.groupId(),
+                                    intent.ino(), e.toString());
+                        }
+                    });
+        }
+    }
+}

@@ -1,0 +1,113 @@
+package io.wfs.meta.cross;
+
+import static io.wfs.meta.ops.MetaTester.ROOT;
+import static io.wfs.meta.ops.MetaTester.n;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.meta.ops.MetaTester;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The protocol steps, on two real state machines standing for two groups (slots split in half). */
+class CrossGroupOpsTest {
+    private final MetaTester parentGroup = new MetaTester(IntStream.range(0, 2048).toArray());
+    private final MetaTester childGroup = new MetaTester(IntStream.range(2048, 4096).toArray());
+
+    private InodeAttr createLocked(String name) {
+        return childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 1000, 100, ROOT, n(name))).attr();
+    }
+
+    @Test
+    void aLockedChildRefusesChangesUntilResolvedAndIsKeptOnCommit() {
+        InodeAttr child = createLocked("d");
+        assertEquals(040755, child.mode());
+        assertEquals(3000, (int) (child.ino() >>> 52));
+        assertEquals(1, childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).size());
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), 0755, child.mtimeNs()));
+        assertTrue(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("d"), child.ino())).exists());
+        assertEquals(3, parentGroup.stat(ROOT).nlink(), "the parent counts the remote subdirectory");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.stat(child.ino());
+    }
+
+    @Test
+    void anUndoneCreateLeavesNothing() {
+        long before = childGroup.machine().<Long>read(ns -> ns.usedInodes());
+        InodeAttr child = createLocked("gone");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
+        assertEquals(before, (long) childGroup.machine().<Long>read(ns -> ns.usedInodes()));
+    }
+
+    @Test
+    void theEntryIsRefusedOnceTheLockIsOld() {
+        InodeAttr child = createLocked("late");
+        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), 0755,
+                parentGroup.now() - 3_500_000_000L));
+        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("late"), child.ino())).exists());
+    }
+
+    @Test
+    void removalLocksOnlyAnEmptyDirectoryAndDeletesOnCommit() {
+        InodeAttr child = createLocked("r");
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), 0755, child.mtimeNs()));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        childGroup.fails(WfsErrorCode.ENOTEMPTY, new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r")));
+        childGroup.run(new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), child.ino(), n("f")));
+        InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"))).attr();
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), 0100644, 0));
+        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.mtimeNs()));
+        assertEquals(2, parentGroup.stat(ROOT).nlink());
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
+    }
+
+    @Test
+    void anUndoneRemovalUnlocksTheDirectory() {
+        InodeAttr child = createLocked("keep");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep")));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+    }
+
+    @Test
+    void theParentsRulesStillApplyToTheEntry() {
+        parentGroup.run(new SetAttrRequest(parentGroup.h(), ROOT, SetAttrRequest.MODE, 0755, 0, 0, 0, 0, 0));
+        InodeAttr child = createLocked("x");
+        parentGroup.as(1000, 100);
+        parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), 0755,
+                child.mtimeNs()));
+        parentGroup.as(0, 0).run(new MkdirRequest(parentGroup.h(), ROOT, n("taken"), 0755));
+    }
+
+    @Test
+    void intentsSurviveASnapshot() throws Exception {
+        createLocked("snap");
+        var bytes = new java.io.ByteArrayOutputStream();
+        childGroup.machine().writeSnapshot(new java.io.DataOutputStream(bytes));
+        var copy = new io.wfs.meta.state.MetaStateMachine(new int[0]);
+        copy.readSnapshot(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(1, copy.intentsLockedBefore(Long.MAX_VALUE).size());
+        assertEquals(childGroup.machine().digest(), copy.digest());
+    }
+}
