@@ -17,7 +17,8 @@ public enum WfsErrorCode {
     ENXIO(6, 6, false),
     E2BIG(7, 7, false),
     EBADF(9, 9, false),
-    EAGAIN(11, 11, true),
+    /** Would block (a lock conflict): an answer for the application, not for the transport to retry. */
+    EAGAIN(11, 11, false),
     ENOMEM(12, 12, false),
     EACCES(13, 13, false),
     EBUSY(16, 16, true),

@@ -11,6 +11,12 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.CloseRequest;
+import io.wfs.common.msg.meta.GetLockRequest;
+import io.wfs.common.msg.meta.LockInfoReply;
+import io.wfs.common.msg.meta.OpenRequest;
+import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.msg.meta.CreateLockedRequest;
 import io.wfs.common.msg.meta.EntryCheckReply;
 import io.wfs.common.msg.meta.EntryCheckRequest;
@@ -76,6 +82,11 @@ public enum MessageType {
     ALLOCATE_BLOCK_IDS(117, MessageCategory.META, AllocateBlockIdsRequest.class, BlockIdsReply.class),
     COMMIT_SLICES(118, MessageCategory.META, CommitSlicesRequest.class, AttrReply.class),
     GET_SLICES(119, MessageCategory.META, GetSlicesRequest.class, SlicesReply.class),
+    OPEN(120, MessageCategory.META, OpenRequest.class, AttrReply.class),
+    CLOSE(121, MessageCategory.META, CloseRequest.class, OkReply.class),
+    SET_LOCK(122, MessageCategory.META, SetLockRequest.class, OkReply.class),
+    GET_LOCK(123, MessageCategory.META, GetLockRequest.class, LockInfoReply.class),
+    SESSION_HEARTBEAT(124, MessageCategory.META, SessionHeartbeatRequest.class, OkReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

@@ -36,6 +36,7 @@ class WfsErrorCodeTest {
         assertTrue(WfsErrorCode.STALE_ROUTE.retryable());
         assertTrue(WfsErrorCode.LOCKED.retryable());
         assertTrue(!WfsErrorCode.ENOENT.retryable());
+        assertTrue(!WfsErrorCode.EAGAIN.retryable(), "a lock conflict goes back to the application");
     }
 
     @Test

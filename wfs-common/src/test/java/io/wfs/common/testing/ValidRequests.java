@@ -72,6 +72,11 @@ public final class ValidRequests {
             case ENTRY_CHECK -> new io.wfs.common.msg.meta.EntryCheckRequest(h, ino, name(r), ino + 5);
             case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, 040755, 77);
             case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77);
+            case OPEN -> new io.wfs.common.msg.meta.OpenRequest(h, ino, r.nextInt(3));
+            case CLOSE -> new io.wfs.common.msg.meta.CloseRequest(h, ino);
+            case SET_LOCK -> new io.wfs.common.msg.meta.SetLockRequest(h, ino, 1, 2, 10, 20, r.nextLong());
+            case GET_LOCK -> new io.wfs.common.msg.meta.GetLockRequest(h, ino, 1, 1, 0, Long.MAX_VALUE, r.nextLong());
+            case SESSION_HEARTBEAT -> new io.wfs.common.msg.meta.SessionHeartbeatRequest(h, r.nextInt(4096));
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
     }

@@ -43,7 +43,7 @@ final class EntryRemoval {
 
     /**
      * One name of {@code victim} is gone: a directory is deleted (its parent loses a link), a
-     * file loses a link and is deleted with its blocks at zero.
+     * file loses a link and is deleted with its blocks at zero, unless it is open (then orphaned).
      */
     static void dropName(MetaContext ctx, InodeAttributes victim, long fromDir) {
         SlotState slot = ctx.slotOf(victim.ino());
@@ -52,6 +52,11 @@ final class EntryRemoval {
                 slot.removeInode(victim.ino(), ctx.freedBlocks());
                 SlotState dirSlot = ctx.slotOf(fromDir);
                 dirSlot.setNlink(fromDir, dirSlot.nlink(fromDir) - 1);
+            } else if (victim.nlink() <= 1 && ctx.clients().openFiles().isOpen(victim.ino())) {
+                // Open somewhere: the file lives on, nameless, until its last close or its sessions expire.
+                slot.setNlink(victim.ino(), 0);
+                slot.setCtime(victim.ino(), ctx.timeNs());
+                ctx.clients().openFiles().orphan(victim.ino());
             } else if (victim.nlink() <= 1) {
                 slot.removeInode(victim.ino(), ctx.freedBlocks());
             } else {

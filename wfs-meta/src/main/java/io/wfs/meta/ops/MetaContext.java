@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.meta.cross.LockIntents;
+import io.wfs.meta.session.ClientState;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeFlags;
@@ -27,13 +28,21 @@ public final class MetaContext {
     private final long timeNs;
     private final LongArrayList freedBlocks;
     private final LockIntents intents;
+    private final ClientState clients;
 
-    public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents) {
+    public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents,
+                       ClientState clients) {
         this.namespace = namespace;
         this.caller = caller;
         this.timeNs = timeNs;
         this.freedBlocks = freedBlocks;
         this.intents = intents;
+        this.clients = clients;
+    }
+
+    /** Open files and locks of the client sessions. */
+    public ClientState clients() {
+        return clients;
     }
 
     /** The cross-group operations in progress on this group's inodes. */

@@ -11,6 +11,7 @@ import io.wfs.meta.namespace.Namespace;
 import io.wfs.meta.namespace.NamespaceException;
 import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.NamespaceSnapshot;
+import io.wfs.meta.session.ClientState;
 import io.wfs.meta.ops.Caller;
 import io.wfs.meta.ops.MetaContext;
 import io.wfs.meta.ops.MetaErrors;
@@ -31,7 +32,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
-    private static final int SNAPSHOT_VERSION = 2;
+    private static final int SNAPSHOT_VERSION = 3;
 
     private final MetaOperations operations = new MetaOperations();
     /**
@@ -42,6 +43,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     private final SessionTable sessions = new SessionTable();
     private final DeletionQueue deletions = new DeletionQueue();
     private final LockIntents intents = new LockIntents();
+    private final ClientState clients = new ClientState();
     private volatile Namespace namespace = new Namespace();
     private volatile Runnable leaderListener = () -> { };
 
@@ -80,7 +82,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             }
         }
         LongArrayList freed = new LongArrayList(0);
-        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed, intents), request);
+        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed, intents, clients), request);
         deletions.addAll(freed);
         if (h.session() != 0) {
             sessions.record(h.session(), h.seq(), result);
@@ -109,7 +111,9 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
                 return Boolean.TRUE;
             }
             case InternalCommand.EXPIRE_SESSIONS -> {
-                return sessions.expire(command.timeNs() - body.getLong());
+                LongArrayList expired = sessions.expire(command.timeNs() - body.getLong());
+                expired.forEach(this::releaseSession);
+                return expired.size();
             }
             case InternalCommand.ACK_DELETIONS -> {
                 long[] ids = new long[(int) body.getLong()];
@@ -125,13 +129,27 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         }
     }
 
+    /** An expired session loses its locks and opens; orphans it held last are deleted with their blocks. */
+    private void releaseSession(long session) {
+        clients.locks().releaseSession(session);
+        LongArrayList freed = new LongArrayList(0);
+        LongArrayList lastHeld = clients.openFiles().closeSession(session);
+        for (int i = 0; i < lastHeld.size(); i++) {
+            long ino = lastHeld.getLong(i);
+            if (namespace.contains(ino)) {
+                namespace.slotOf(ino).removeInode(ino, freed);
+            }
+        }
+        deletions.addAll(freed);
+    }
+
     /** Serves a read on this replica's current state (the caller made sure it leads). */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Response query(MetaOperation op, MetaRequest<?> request) {
         lock.lock();
         try {
             MetaContext ctx = new MetaContext(namespace, Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
-                    new LongArrayList(0), intents);
+                    new LongArrayList(0), intents, clients);
             try {
                 return (Response) op.execute(ctx, request);
             } catch (NamespaceException e) {
@@ -159,7 +177,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public <T> T inspect(MetaHeader header, long nowNs, java.util.function.Function<MetaContext, T> check) {
         lock.lock();
         try {
-            return check.apply(new MetaContext(namespace, Caller.of(header), nowNs, new LongArrayList(0), intents));
+            return check.apply(new MetaContext(namespace, Caller.of(header), nowNs, new LongArrayList(0), intents, clients));
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         } finally {
@@ -224,7 +242,8 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public long digest() {
         lock.lock();
         try {
-            return (namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size();
+            return ((namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size()) * 31
+                    + clients.locks().size() * 7L + clients.openFiles().orphans();
         } finally {
             lock.unlock();
         }
@@ -249,6 +268,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             sessions.write(out);
             deletions.write(out);
             intents.write(out);
+            clients.write(out);
             // The namespace goes last: its reader may buffer ahead in the stream.
             NamespaceSnapshot.save(namespace, out);
             out.flush();
@@ -271,6 +291,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             sessions.read(in);
             deletions.read(in);
             intents.read(in);
+            clients.read(in);
             namespace = NamespaceSnapshot.load(in);
         } finally {
             lock.unlock();

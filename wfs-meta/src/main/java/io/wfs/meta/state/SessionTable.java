@@ -67,16 +67,17 @@ final class SessionTable {
         s.results.put(seq, encode(result));
     }
 
-    /** Drops sessions idle since before {@code cutoffNs}; returns how many. */
-    int expire(long cutoffNs) {
+    /** Drops sessions idle since before {@code cutoffNs}; returns their ids, ascending. */
+    LongArrayList expire(long cutoffNs) {
         LongArrayList idle = new LongArrayList();
         for (Long2ObjectMap.Entry<Session> e : sessions.long2ObjectEntrySet()) {
             if (e.getValue().lastActiveNs < cutoffNs) {
                 idle.add(e.getLongKey());
             }
         }
+        idle.sort(null);
         idle.forEach(sessions::remove);
-        return idle.size();
+        return idle;
     }
 
     int size() {

@@ -77,6 +77,13 @@ public final class MetaHeader {
         return ackedSeq;
     }
 
+    /** Opens and locks belong to a client session; a request without one cannot hold them. */
+    public static void requireSession(MetaHeader h) {
+        if (h.session() == 0) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "opens and locks need a client session");
+        }
+    }
+
     /** Checked by every meta request's validate(). */
     public static void validate(MetaHeader h) {
         Validate.notNull(h, "header");

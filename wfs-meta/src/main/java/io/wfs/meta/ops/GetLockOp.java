@@ -1,0 +1,30 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.msg.meta.GetLockRequest;
+import io.wfs.common.msg.meta.LockInfoReply;
+import io.wfs.common.msg.meta.SetLockRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.session.LockRange;
+
+/** fcntl F_GETLK: the first conflicting lock of another owner, if any. */
+public final class GetLockOp implements MetaOperation<GetLockRequest, LockInfoReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.GET_LOCK;
+    }
+
+    @Override
+    public boolean mutates() {
+        return false;
+    }
+
+    @Override
+    public LockInfoReply execute(MetaContext ctx, GetLockRequest req) {
+        ctx.attributes(req.ino());
+        boolean flock = req.kind() == SetLockRequest.FLOCK;
+        LockRange l = ctx.clients().locks().conflict(req.ino(), ctx.caller().session(), req.owner(), req.kind(), req.type(),
+                flock ? 0 : req.start(), flock ? SetLockRequest.TO_EOF : req.end());
+        return l == null ? new LockInfoReply(false, 0, 0, 0, 0, 0)
+                : new LockInfoReply(true, l.type(), l.start(), l.end(), l.owner(), l.session());
+    }
+}

@@ -1,0 +1,151 @@
+package io.wfs.meta.session;
+
+import static io.wfs.meta.ops.MetaTester.ROOT;
+import static io.wfs.meta.ops.MetaTester.n;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.msg.meta.CloseRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.GetLockRequest;
+import io.wfs.common.msg.meta.LockInfoReply;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.OpenRequest;
+import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.SetLockRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.meta.ops.MetaTester;
+import io.wfs.meta.state.InternalCommand;
+import io.wfs.meta.state.MetaCommand;
+import java.nio.ByteBuffer;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Open files and locks of two client sessions, A and B, through the state machine. */
+class ClientSessionOpsTest {
+    private static final long A = 11;
+    private static final long B = 22;
+    private static final long LEASE_NS = 60_000_000_000L;
+    private final MetaTester t = new MetaTester();
+    private long seqA;
+    private long seqB;
+
+    private MetaHeader a() {
+        seqA++;
+        return new MetaHeader(1000, 100, new int[0]).withSequence(A, seqA, seqA - 1);
+    }
+
+    private MetaHeader b() {
+        seqB++;
+        return new MetaHeader(1001, 100, new int[0]).withSequence(B, seqB, seqB - 1);
+    }
+
+    private SetLockRequest posix(MetaHeader h, long ino, int type, long start, long end, long owner) {
+        return new SetLockRequest(h, ino, SetLockRequest.POSIX, type, start, end, owner);
+    }
+
+    private void expireSessionsIdleFor(long idleNs) {
+        t.machine().apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.EXPIRE_SESSIONS, t.now() + idleNs,
+                ByteBuffer.allocate(8).putLong(LEASE_NS).array())), 1_000_000);
+    }
+
+    @Test
+    void conflictingRecordLocksOfTwoSessions() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(posix(a(), f, SetLockRequest.WRITE, 0, 99, 1));
+        t.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.READ, 50, 60, 7));
+        t.run(posix(b(), f, SetLockRequest.WRITE, 100, 199, 7));
+        LockInfoReply conflict = t.run(new GetLockRequest(b(), f, SetLockRequest.POSIX, SetLockRequest.READ, 0, 10, 7));
+        assertTrue(conflict.found());
+        assertEquals(SetLockRequest.WRITE, conflict.type());
+        assertEquals(A, conflict.session());
+        // A unlocks the middle: the rest of its range stays locked.
+        t.run(posix(a(), f, SetLockRequest.UNLOCK, 40, 69, 1));
+        t.run(posix(b(), f, SetLockRequest.READ, 50, 60, 7));
+        t.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.WRITE, 30, 45, 7));
+        // Read locks share; the same owner converts its own range.
+        t.run(posix(a(), f, SetLockRequest.READ, 0, 10, 1));
+        assertFalse(t.run(new GetLockRequest(b(), f, SetLockRequest.POSIX, SetLockRequest.READ, 0, 10, 7)).found());
+    }
+
+    @Test
+    void flocksAreWholeFileSharedOrExclusive() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(new SetLockRequest(a(), f, SetLockRequest.FLOCK, SetLockRequest.READ, 0, 0, 1));
+        t.run(new SetLockRequest(b(), f, SetLockRequest.FLOCK, SetLockRequest.READ, 0, 0, 2));
+        t.fails(WfsErrorCode.EAGAIN, new SetLockRequest(b(), f, SetLockRequest.FLOCK, SetLockRequest.WRITE, 0, 0, 2));
+        t.run(new SetLockRequest(a(), f, SetLockRequest.FLOCK, SetLockRequest.UNLOCK, 0, 0, 1));
+        t.run(new SetLockRequest(b(), f, SetLockRequest.FLOCK, SetLockRequest.WRITE, 0, 0, 2));
+        // A POSIX lock does not conflict with a flock (separate lock kinds on Linux).
+        t.run(posix(a(), f, SetLockRequest.WRITE, 0, 10, 1));
+    }
+
+    @Test
+    void aSessionThatStopsRenewingLosesItsLocksAfterTheLease() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(posix(a(), f, SetLockRequest.WRITE, 0, SetLockRequest.TO_EOF, 1));
+        t.run(new SessionHeartbeatRequest(b(), 0));
+        t.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.WRITE, 0, 0, 7));
+        expireSessionsIdleFor(LEASE_NS / 2);
+        t.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.WRITE, 0, 0, 7));
+        // B keeps renewing; A went silent for longer than the lease.
+        t.run(new SessionHeartbeatRequest(b(), 0));
+        expireSessionsIdleFor(LEASE_NS + 1_000_000_000L);
+        t.run(posix(b(), f, SetLockRequest.WRITE, 0, 0, 7));
+    }
+
+    @Test
+    void anUnlinkedOpenFileLivesUntilItsLastClose() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(new CommitSlicesRequest(t.h(), f, List.of(new SliceInfo(0, 10, 1, 777, 0)), 10));
+        t.run(new OpenRequest(a(), f, 0));
+        t.run(new OpenRequest(b(), f, 2));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        assertEquals(0, t.stat(f).nlink(), "nameless but alive");
+        assertEquals(10, t.run(new GetAttrRequest(t.h(), f)).attr().size());
+        assertEquals(0, t.machine().pendingDeletions(10).length);
+        t.run(new CloseRequest(a(), f));
+        t.stat(f);
+        t.run(new CloseRequest(b(), f));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+        assertArrayEquals(new long[] {777}, t.machine().pendingDeletions(10));
+    }
+
+    @Test
+    void anExpiredSessionReleasesTheOrphansItHeld() {
+        long f = t.create(ROOT, "g", 0666).ino();
+        t.run(new OpenRequest(a(), f, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("g")));
+        t.stat(f);
+        expireSessionsIdleFor(LEASE_NS + 1);
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+    }
+
+    @Test
+    void openChecksAccessForItsMode() {
+        long f = t.as(0, 0).create(ROOT, "ro", 0644).ino();
+        t.run(new OpenRequest(b(), f, 0));
+        t.fails(WfsErrorCode.EACCES, new OpenRequest(b(), f, 1));
+        long d = t.mkdir(ROOT, "d", 0777).ino();
+        t.fails(WfsErrorCode.EISDIR, new OpenRequest(a(), d, 2));
+        t.fails(WfsErrorCode.BAD_REQUEST, new OpenRequest(MetaHeader.root(), f, 0));
+    }
+
+    @Test
+    void locksAndOpensSurviveASnapshot() throws Exception {
+        long f = t.create(ROOT, "s", 0666).ino();
+        t.run(posix(a(), f, SetLockRequest.WRITE, 5, 9, 1));
+        t.run(new OpenRequest(a(), f, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("s")));
+        var bytes = new java.io.ByteArrayOutputStream();
+        t.machine().writeSnapshot(new java.io.DataOutputStream(bytes));
+        var copy = new io.wfs.meta.state.MetaStateMachine(new int[0]);
+        copy.readSnapshot(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(t.machine().digest(), copy.digest());
+    }
+}
