@@ -75,6 +75,25 @@ class MetaClusterIT {
     }
 
     @Test
+    void storesDrainTheDeletionQueueAndAcknowledgedBlocksLeaveIt() throws Exception {
+        long f = client.call(new MknodRequest(client.mutation(0, 0), ROOT, n("doomed"), 0100644, 0)).get(30, TimeUnit.SECONDS)
+                .attr().ino();
+        client.call(new io.wfs.common.msg.meta.CommitSlicesRequest(client.mutation(0, 0), f, java.util.List.of(
+                new io.wfs.common.msg.meta.SliceInfo(0, 4096, 1, 901, 0),
+                new io.wfs.common.msg.meta.SliceInfo(4096, 4096, 1, 902, 0)), 8192)).get(30, TimeUnit.SECONDS);
+        client.call(new io.wfs.common.msg.meta.UnlinkRequest(client.mutation(0, 0), ROOT, n("doomed"))).get(30, TimeUnit.SECONDS);
+        long[] pending = client.call(new io.wfs.common.msg.meta.PendingDeletionsRequest(client.query(0, 0), 0, 100))
+                .get(30, TimeUnit.SECONDS).blockIds();
+        java.util.Arrays.sort(pending);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[] {901, 902}, pending);
+        client.call(new io.wfs.common.msg.meta.AckDeletionsRequest(client.mutation(0, 0), 0, new long[] {901}))
+                .get(30, TimeUnit.SECONDS);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new long[] {902},
+                client.call(new io.wfs.common.msg.meta.PendingDeletionsRequest(client.query(0, 0), 0, 100))
+                        .get(30, TimeUnit.SECONDS).blockIds());
+    }
+
+    @Test
     void aFollowerAnswersNotLeaderWithTheLeadersClientAddress() throws Exception {
         int leader = cluster.leaderOf("g0");
         int follower = (leader + 1) % 3;

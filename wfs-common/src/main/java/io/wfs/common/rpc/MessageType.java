@@ -11,6 +11,9 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.PendingDeletionsRequest;
+import io.wfs.common.msg.meta.AckDeletionsRequest;
+import io.wfs.common.msg.meta.BlockListReply;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.GetLockRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
@@ -87,6 +90,8 @@ public enum MessageType {
     SET_LOCK(122, MessageCategory.META, SetLockRequest.class, OkReply.class),
     GET_LOCK(123, MessageCategory.META, GetLockRequest.class, LockInfoReply.class),
     SESSION_HEARTBEAT(124, MessageCategory.META, SessionHeartbeatRequest.class, OkReply.class),
+    PENDING_DELETIONS(125, MessageCategory.META, PendingDeletionsRequest.class, BlockListReply.class),
+    ACK_DELETIONS(126, MessageCategory.META, AckDeletionsRequest.class, OkReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

@@ -77,6 +77,8 @@ public final class ValidRequests {
             case SET_LOCK -> new io.wfs.common.msg.meta.SetLockRequest(h, ino, 1, 2, 10, 20, r.nextLong());
             case GET_LOCK -> new io.wfs.common.msg.meta.GetLockRequest(h, ino, 1, 1, 0, Long.MAX_VALUE, r.nextLong());
             case SESSION_HEARTBEAT -> new io.wfs.common.msg.meta.SessionHeartbeatRequest(h, r.nextInt(4096));
+            case PENDING_DELETIONS -> new io.wfs.common.msg.meta.PendingDeletionsRequest(h, r.nextInt(4096), 1 + r.nextInt(1000));
+            case ACK_DELETIONS -> new io.wfs.common.msg.meta.AckDeletionsRequest(h, r.nextInt(4096), new long[] {r.nextLong(), 5});
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
     }

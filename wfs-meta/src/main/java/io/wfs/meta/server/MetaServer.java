@@ -119,6 +119,7 @@ public final class MetaServer implements AutoCloseable {
             handlers.register((Class) op.type().requestClass(),
                     new MetaRequestHandler(op.type(), op, () -> slotMap, replicas::get, coordinator), dispatch);
         }
+        DeletionQueueHandlers.register(handlers, () -> slotMap, replicas::get);
         return handlers;
     }
 
