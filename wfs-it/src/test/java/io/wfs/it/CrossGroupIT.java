@@ -111,11 +111,11 @@ class CrossGroupIT {
                     try {
                         if (r.nextBoolean()) {
                             long dir = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(name), 0755))
-                                    .get(30, TimeUnit.SECONDS).attr().ino();
+                                    .get(60, TimeUnit.SECONDS).attr().ino();
                             crossed.incrementAndGet();
-                            client.call(new MknodRequest(client.mutation(0, 0), dir, n("f"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+                            client.call(new MknodRequest(client.mutation(0, 0), dir, n("f"), 0100644, 0)).get(60, TimeUnit.SECONDS);
                         } else {
-                            client.call(new RmdirRequest(client.mutation(0, 0), ROOT, n(name))).get(30, TimeUnit.SECONDS);
+                            client.call(new RmdirRequest(client.mutation(0, 0), ROOT, n(name))).get(60, TimeUnit.SECONDS);
                         }
                     } catch (Exception e) {
                         // EEXIST, ENOENT, ENOTEMPTY are the point of a storm over a few names.
@@ -136,11 +136,9 @@ class CrossGroupIT {
         MetaClient client = cluster.metaClient();
         List<String> names = crossGroupNames(ROOT, "c", 6);
         for (int k = 3; k < 6; k++) {
-            client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(names.get(k)), 0755)).get(30, TimeUnit.SECONDS);
+            client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(names.get(k)), 0755)).get(60, TimeUnit.SECONDS);
         }
-        int leader = cluster.leaderOf("g0");
-        String address = cluster.slotMap().group("g0").peers().get(leader).clientAddress();
-        InetSocketAddress to = new InetSocketAddress("127.0.0.1", Integer.parseInt(address.substring(address.indexOf(':') + 1)));
+        InetSocketAddress to = cluster.leaderAddress("g0");
         RpcClient raw = cluster.rpcClient();
         for (int step = 1; step <= 3; step++) {
             int failAt = step;
@@ -167,15 +165,63 @@ class CrossGroupIT {
         // mkdir stopped before step 1 or 2: no directory; before step 3: the directory, unlocked and usable.
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(0))))).code());
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(1))))).code());
-        long made = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(2)))).get(30, TimeUnit.SECONDS).attr().ino();
-        client.call(new MknodRequest(client.mutation(0, 0), made, n("inside"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+        long made = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(2)))).get(60, TimeUnit.SECONDS).attr().ino();
+        client.call(new MknodRequest(client.mutation(0, 0), made, n("inside"), 0100644, 0)).get(60, TimeUnit.SECONDS);
         // rmdir stopped before step 1 or 2: the directory stays, unlocked; before step 3: it is gone.
         for (int k = 3; k <= 4; k++) {
-            long kept = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(k)))).get(30, TimeUnit.SECONDS).attr().ino();
-            client.call(new MknodRequest(client.mutation(0, 0), kept, n("inside"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+            long kept = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(k)))).get(60, TimeUnit.SECONDS).attr().ino();
+            client.call(new MknodRequest(client.mutation(0, 0), kept, n("inside"), 0100644, 0)).get(60, TimeUnit.SECONDS);
         }
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(5))))).code());
         awaitConsistent();
+    }
+
+    @Test
+    void aCoordinatorStoppedDuringLinkOrUnlinkIsRepairedByTheSweep() throws Exception {
+        MetaClient client = cluster.metaClient();
+        long home = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(crossGroupNames(ROOT, "home", 1).get(0)), 0777))
+                .get(60, TimeUnit.SECONDS).attr().ino();
+        long[] linkTargets = new long[4];
+        long[] unlinkTargets = new long[4];
+        for (int k = 1; k <= 3; k++) {
+            linkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("l" + k), 0100644, 0))
+                    .get(60, TimeUnit.SECONDS).attr().ino();
+            unlinkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("u" + k), 0100644, 0))
+                    .get(60, TimeUnit.SECONDS).attr().ino();
+            // A cross-group hard link in the root, to be unlinked below.
+            client.call(new io.wfs.common.msg.meta.LinkRequest(client.mutation(0, 0), unlinkTargets[k], ROOT, n("ualias" + k)))
+                    .get(60, TimeUnit.SECONDS);
+        }
+        InetSocketAddress to = cluster.leaderAddress("g0");
+        RpcClient raw = cluster.rpcClient();
+        for (int step = 1; step <= 3; step++) {
+            int failAt = step;
+            setFaults((operation, s) -> {
+                if (s == failAt) {
+                    throw new IllegalStateException("injected crash");
+                }
+            });
+            var link = raw.call(to, new io.wfs.common.msg.meta.LinkRequest(client.mutation(0, 0), linkTargets[step], ROOT,
+                    n("lalias" + step)));
+            var unlink = raw.call(to, new io.wfs.common.msg.meta.UnlinkRequest(client.mutation(0, 0), ROOT, n("ualias" + step)));
+            if (step < 3) {
+                assertEquals(WfsErrorCode.UNAVAILABLE, failure(link).code());
+                assertEquals(WfsErrorCode.UNAVAILABLE, failure(unlink).code());
+            } else {
+                link.get(10, TimeUnit.SECONDS);
+                unlink.get(10, TimeUnit.SECONDS);
+            }
+        }
+        setFaults(io.wfs.meta.cross.CrossGroupFaults.NONE);
+        awaitConsistent();
+        for (int k = 1; k <= 3; k++) {
+            int linkNlink = client.call(new io.wfs.common.msg.meta.GetAttrRequest(client.query(0, 0), linkTargets[k]))
+                    .get(60, TimeUnit.SECONDS).attr().nlink();
+            int unlinkNlink = client.call(new io.wfs.common.msg.meta.GetAttrRequest(client.query(0, 0), unlinkTargets[k]))
+                    .get(60, TimeUnit.SECONDS).attr().nlink();
+            assertEquals(k == 3 ? 2 : 1, linkNlink, "link stopped before step " + k);
+            assertEquals(k == 3 ? 1 : 2, unlinkNlink, "unlink stopped before step " + k);
+        }
     }
 
     @Test
@@ -183,13 +229,13 @@ class CrossGroupIT {
         MetaClient client = cluster.metaClient();
         String name = crossGroupNames(ROOT, "r", 1).get(0);
         MkdirRequest request = new MkdirRequest(client.mutation(0, 0), ROOT, n(name), 0755);
-        long first = client.call(request).get(30, TimeUnit.SECONDS).attr().ino();
-        long again = client.call(request).get(30, TimeUnit.SECONDS).attr().ino();
+        long first = client.call(request).get(60, TimeUnit.SECONDS).attr().ino();
+        long again = client.call(request).get(60, TimeUnit.SECONDS).attr().ino();
         assertEquals(first, again, "the retry is answered from the session record");
         awaitConsistent();
     }
 
     private static WfsException failure(java.util.concurrent.CompletableFuture<?> f) {
-        return WfsException.unwrap(assertThrows(ExecutionException.class, () -> f.get(30, TimeUnit.SECONDS)));
+        return WfsException.unwrap(assertThrows(ExecutionException.class, () -> f.get(60, TimeUnit.SECONDS)));
     }
 }

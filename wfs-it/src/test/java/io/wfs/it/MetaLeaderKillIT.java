@@ -29,7 +29,8 @@ class MetaLeaderKillIT {
 
     @Test
     void killingTheLeaderLosesNoAcknowledgedCreate() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().metaNodes(3).groups(1).processes(true).start()) {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(3).groups(1).processes(true)
+                .set("raft.election-timeout", "1000ms").set("raft.max-election-delay", "300ms").start()) {
             MetaClient client = cluster.metaClient();
             long dir = client.call(new MkdirRequest(client.mutation(0, 0), 1, n("stream"), 0755)).get(30, TimeUnit.SECONDS)
                     .attr().ino();

@@ -57,8 +57,9 @@ public final class MiniCluster implements AutoCloseable {
             props.append(MetaConfigKeys.DATA_DIR.name()).append(" = ").append(dir.resolve("meta" + i)).append('\n');
             props.append(CommonConfigKeys.HTTP_PORT.name()).append(" = ").append(ports[i][2]).append('\n');
             props.append(CommonConfigKeys.HTTP_BIND.name()).append(" = 127.0.0.1\n");
-            props.append(RaftConfigKeys.ELECTION_TIMEOUT.name()).append(" = 1000ms\n");
-            props.append(RaftConfigKeys.MAX_ELECTION_DELAY.name()).append(" = 300ms\n");
+            // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
+            props.append(RaftConfigKeys.ELECTION_TIMEOUT.name()).append(" = 2000ms\n");
+            props.append(RaftConfigKeys.MAX_ELECTION_DELAY.name()).append(" = 500ms\n");
             props.append(CommonConfigKeys.IO_THREADS.name()).append(" = 2\n");
             props.append(CommonConfigKeys.WORKER_THREADS.name()).append(" = 8\n");
             overrides.forEach((k, v) -> props.append(k).append(" = ").append(v).append('\n'));
@@ -195,6 +196,16 @@ public final class MiniCluster implements AutoCloseable {
             }
         }
         return true;
+    }
+
+    /** The client address of the node leading {@code group} now (for requests that must not be retried elsewhere). */
+    public java.net.InetSocketAddress leaderAddress(String group) throws Exception {
+        int leader = leaderOf(group);
+        if (leader < 0) {
+            throw new IllegalStateException("group " + group + " has no leader");
+        }
+        String address = slotMap.group(group).peers().get(leader).clientAddress();
+        return new java.net.InetSocketAddress("127.0.0.1", Integer.parseInt(address.substring(address.lastIndexOf(':') + 1)));
     }
 
     /** Index of the meta node leading {@code group} (and past its first applied entry), or -1. */

@@ -76,9 +76,10 @@ final class StateMachineBridge extends StateMachineAdapter {
     private Object applyOne(ByteBuffer command, long index) {
         try {
             return machine.apply(command, index);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | AssertionError | StackOverflowError e) {
             // Deterministic code fails the same way on every replica, so the replicas stay equal;
-            // the bug is made loud here and in raft.<group>.apply_failures.
+            // the bug is made loud here and in raft.<group>.apply_failures. Letting it reach jraft
+            // would stop the group applying anything at all.
             LOG.error("group {}: applying the command at index {} failed", group, index, e);
             if (metrics != null) {
                 metrics.applyFailed();

@@ -11,6 +11,7 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.LockForLinkRequest;
 import io.wfs.common.msg.meta.PendingDeletionsRequest;
 import io.wfs.common.msg.meta.AckDeletionsRequest;
 import io.wfs.common.msg.meta.BlockListReply;
@@ -99,7 +100,8 @@ public enum MessageType {
     RESOLVE_LOCK(152, MessageCategory.META, ResolveLockRequest.class, OkReply.class),
     ENTRY_CHECK(153, MessageCategory.META, EntryCheckRequest.class, EntryCheckReply.class),
     LINK_LOCKED_CHILD(154, MessageCategory.META, LinkLockedChildRequest.class, AttrReply.class),
-    UNLINK_LOCKED_CHILD(155, MessageCategory.META, UnlinkLockedChildRequest.class, OkReply.class);
+    UNLINK_LOCKED_CHILD(155, MessageCategory.META, UnlinkLockedChildRequest.class, OkReply.class),
+    LOCK_FOR_LINK(156, MessageCategory.META, LockForLinkRequest.class, AttrReply.class);
 
     private static final MessageType[] BY_ID;
     private static final Map<Class<?>, MessageType> BY_REQUEST_CLASS = new HashMap<>();

@@ -90,6 +90,11 @@ class RpcRoundTripTest {
                 assertEquals("request-" + i, new String(calls.get(i).get(20, TimeUnit.SECONDS).payload()));
             }
             assertEquals(1, serverRegistry.getGauges().get("rpc.server.connections.open").getValue());
+            // The server counts a call once its reply is written, which may be just after the client has it.
+            long deadline = System.currentTimeMillis() + 5000;
+            while (serverRegistry.timer("rpc.server.echo.latency").getCount() < 1000 && System.currentTimeMillis() < deadline) {
+                Thread.sleep(10);
+            }
             assertEquals(1000, serverRegistry.timer("rpc.server.echo.latency").getCount());
             assertTrue(serverRegistry.counter("rpc.server.echo.bytes_in").getCount() > 1000 * 20);
         }

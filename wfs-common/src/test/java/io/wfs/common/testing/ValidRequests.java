@@ -67,11 +67,11 @@ public final class ValidRequests {
                     List.of(new SliceInfo(0, 4096, 3, 77, 0), new SliceInfo(4096, 100, 4, 78, 4096)), 4196);
             case GET_SLICES -> new GetSlicesRequest(h, ino);
             case CREATE_LOCKED -> new io.wfs.common.msg.meta.CreateLockedRequest(h, r.nextInt(4096), 0755, 1, 2, ino, name(r));
-            case LOCK_FOR_REMOVE -> new io.wfs.common.msg.meta.LockForRemoveRequest(h, ino, ino + 1, name(r));
+            case LOCK_FOR_REMOVE -> new io.wfs.common.msg.meta.LockForRemoveRequest(h, ino, ino + 1, name(r), r.nextBoolean());
             case RESOLVE_LOCK -> new io.wfs.common.msg.meta.ResolveLockRequest(h, ino, r.nextBoolean());
             case ENTRY_CHECK -> new io.wfs.common.msg.meta.EntryCheckRequest(h, ino, name(r), ino + 5);
             case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, 040755, 77);
-            case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77);
+            case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77, r.nextBoolean());
             case OPEN -> new io.wfs.common.msg.meta.OpenRequest(h, ino, r.nextInt(3));
             case CLOSE -> new io.wfs.common.msg.meta.CloseRequest(h, ino);
             case SET_LOCK -> new io.wfs.common.msg.meta.SetLockRequest(h, ino, 1, 2, 10, 20, r.nextLong());
@@ -79,6 +79,7 @@ public final class ValidRequests {
             case SESSION_HEARTBEAT -> new io.wfs.common.msg.meta.SessionHeartbeatRequest(h, r.nextInt(4096));
             case PENDING_DELETIONS -> new io.wfs.common.msg.meta.PendingDeletionsRequest(h, r.nextInt(4096), 1 + r.nextInt(1000));
             case ACK_DELETIONS -> new io.wfs.common.msg.meta.AckDeletionsRequest(h, r.nextInt(4096), new long[] {r.nextLong(), 5});
+            case LOCK_FOR_LINK -> new io.wfs.common.msg.meta.LockForLinkRequest(h, ino, ino + 3, name(r));
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
     }

@@ -11,19 +11,24 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.msg.meta.LinkRequest;
+import io.wfs.common.msg.meta.LockForLinkRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.route.MetaClient;
+import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.ops.MkdirOp;
+import io.wfs.meta.ops.NewEntry;
 import io.wfs.meta.ops.Permissions;
 import io.wfs.meta.server.MetaGroupReplica;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 
 /**
- * Runs mkdir and rmdir whose two inodes live in different groups, on the leader of the
+ * Runs mkdir, rmdir, unlink and link whose two inodes live in different groups, on the leader of the
  * parent's group, with the lock flag (DESIGN.md): (1) lock the child in its group, recording
  * the intent; (2) add or remove the entry here, only while the lock is young; (3) resolve the
  * lock (commit or undo). A crash between steps leaves a locked inode with its intent, which the
@@ -33,6 +38,8 @@ import java.util.function.Supplier;
 public final class CrossGroupCoordinator {
     public static final String MKDIR = "mkdir";
     public static final String RMDIR = "rmdir";
+    public static final String UNLINK = "unlink";
+    public static final String LINK = "link";
 
     private final MetaClient peers;
     private volatile CrossGroupFaults faults = CrossGroupFaults.NONE;
@@ -55,7 +62,13 @@ public final class CrossGroupCoordinator {
                 return mkdir(replica, m);
             }
             if (request instanceof RmdirRequest r) {
-                return rmdir(replica, r);
+                return remove(replica, r.header(), r.parent(), r.name(), true);
+            }
+            if (request instanceof UnlinkRequest u) {
+                return remove(replica, u.header(), u.parent(), u.name(), false);
+            }
+            if (request instanceof LinkRequest l) {
+                return link(replica, l);
             }
             return null;
         } catch (WfsException e) {
@@ -80,7 +93,8 @@ public final class CrossGroupCoordinator {
                 .thenCompose(child -> {
                     InodeAttr c = child.attr();
                     return step(MKDIR, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
-                            new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(), place.permissions(), c.mtimeNs())))
+                            new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(),
+                                    FileType.S_IFDIR | place.permissions(), c.ctimeNs())))
                             .handle((linked, error) -> {
                                 AttrReply reply = (AttrReply) linked;
                                 // A retry that raced past the replay check: the earlier run's child wins.
@@ -95,20 +109,48 @@ public final class CrossGroupCoordinator {
                 });
     }
 
-    private CompletableFuture<OkReply> rmdir(MetaGroupReplica replica, RmdirRequest req) {
+    private CompletableFuture<AttrReply> link(MetaGroupReplica replica, LinkRequest req) {
+        if (replica.machine().owns((int) (req.ino() >>> 52))) {
+            return null;
+        }
         MetaHeader h = req.header();
+        CompletableFuture<AttrReply> replay = recorded(replica, h, MessageType.LINK_LOCKED_CHILD);
+        if (replay != null) {
+            return replay;
+        }
+        replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> NewEntry.checkParentForCoordinator(ctx, req.newParent(),
+                req.newName()));
+        return step(LINK, 1, () -> peers.call(new LockForLinkRequest(internal(), req.ino(), req.newParent(), req.newName())))
+                .thenCompose(target -> {
+                    InodeAttr t = target.attr();
+                    return step(LINK, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
+                            .handle((linked, error) -> {
+                                resolve(t.ino(), error == null);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return target;
+                            });
+                });
+    }
+
+    /** rmdir ({@code directory}) or unlink of an entry whose inode lives in another group. */
+    private CompletableFuture<OkReply> remove(MetaGroupReplica replica, MetaHeader h, long parent, byte[] name,
+                                              boolean directory) {
         long child = replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
-            Permissions.require(ctx.directory(req.parent()), ctx.caller(), Permissions.EXECUTE);
-            return ctx.slotOf(req.parent()).lookup(req.parent(), req.name());
+            Permissions.require(ctx.directory(parent), ctx.caller(), Permissions.EXECUTE);
+            return ctx.slotOf(parent).lookup(parent, name);
         });
         if (child == 0 || replica.machine().owns((int) (child >>> 52))) {
             CompletableFuture<OkReply> replay = recorded(replica, h, MessageType.UNLINK_LOCKED_CHILD);
             return replay != null ? replay : null;
         }
-        return step(RMDIR, 1, () -> peers.call(new LockForRemoveRequest(internal(), child, req.parent(), req.name())))
-                .thenCompose(victim -> step(RMDIR, 2, () -> replica.propose(MessageType.UNLINK_LOCKED_CHILD,
-                        new UnlinkLockedChildRequest(h, req.parent(), req.name(), child, victim.attr().uid(),
-                                victim.attr().mtimeNs())))
+        String op = directory ? RMDIR : UNLINK;
+        return step(op, 1, () -> peers.call(new LockForRemoveRequest(internal(), child, parent, name, directory)))
+                .thenCompose(victim -> step(op, 2, () -> replica.propose(MessageType.UNLINK_LOCKED_CHILD,
+                        new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
+                                directory)))
                         .handle((removed, error) -> {
                             resolve(child, error == null);
                             if (error != null) {

@@ -18,6 +18,7 @@ import java.util.List;
 public final class LockIntents {
     public static final byte MKDIR = 1;
     public static final byte REMOVE = 2;
+    public static final byte LINK = 3;
 
     /** One locked operation. */
     public record Intent(long ino, byte kind, long parent, byte[] name, long lockTimeNs) {

@@ -15,8 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * On a group's leader: finds locked inodes whose lock expired (their coordinator crashed or
  * lost its way) and finishes each from its intent, by asking the parent's group whether the
- * entry exists: a created directory whose entry exists is kept, otherwise deleted; a directory
- * being removed whose entry is gone is deleted, otherwise unlocked.
+ * entry exists: a created directory or new link whose entry exists is kept, otherwise undone;
+ * an inode being removed whose entry is gone loses that name, otherwise it is unlocked.
  */
 public final class LockSweeper {
     private static final Logger LOG = LoggerFactory.getLogger(LockSweeper.class);
@@ -39,9 +39,10 @@ public final class LockSweeper {
             }
             peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino()))
                     .thenCompose(check -> {
-                        boolean commit = intent.kind() == LockIntents.MKDIR ? check.exists() : !check.exists();
+                        // A new name (mkdir, link) stands if its entry exists; a removal stands if it is gone.
+                        boolean commit = intent.kind() == LockIntents.REMOVE ? !check.exists() : check.exists();
                         LOG.info("group {}: expired lock on {} ({}), entry {}: {}", replica.groupId(), intent.ino(),
-                                intent.kind() == LockIntents.MKDIR ? "mkdir" : "remove",
+                                intent.kind() == LockIntents.MKDIR ? "mkdir" : intent.kind() == LockIntents.LINK ? "link" : "remove",
                                 check.exists() ? "present" : "absent", commit ? "commit" : "undo");
                         return replica.propose(MessageType.RESOLVE_LOCK,
                                 new ResolveLockRequest(peers.mutation(0, 0), intent.ino(), commit));

@@ -13,7 +13,7 @@ import io.wfs.meta.namespace.SlotState;
 /**
  * Cross-group mkdir, step 1: the directory inode is born locked in its own slot, remembering
  * its intended entry, so that a coordinator crash leaves something the sweep can finish or undo.
- * Its mtime is the lock time.
+ * Its ctime (= creation time) is the lock time.
  */
 public final class CreateLockedOp implements MetaOperation<CreateLockedRequest, AttrReply> {
     @Override

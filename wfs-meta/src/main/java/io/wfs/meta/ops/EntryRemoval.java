@@ -43,28 +43,37 @@ final class EntryRemoval {
 
     /**
      * One name of {@code victim} is gone: a directory is deleted (its parent loses a link), a
-     * file loses a link and is deleted with its blocks at zero, unless it is open (then orphaned).
+     * file loses a link (see {@link #dropFileLink}).
      */
     static void dropName(MetaContext ctx, InodeAttributes victim, long fromDir) {
-        SlotState slot = ctx.slotOf(victim.ino());
         try {
             if (FileType.isDirectory(victim.mode())) {
-                slot.removeInode(victim.ino(), ctx.freedBlocks());
+                ctx.slotOf(victim.ino()).removeInode(victim.ino(), ctx.freedBlocks());
                 SlotState dirSlot = ctx.slotOf(fromDir);
                 dirSlot.setNlink(fromDir, dirSlot.nlink(fromDir) - 1);
-            } else if (victim.nlink() <= 1 && ctx.clients().openFiles().isOpen(victim.ino())) {
-                // Open somewhere: the file lives on, nameless, until its last close or its sessions expire.
-                slot.setNlink(victim.ino(), 0);
-                slot.setCtime(victim.ino(), ctx.timeNs());
-                ctx.clients().openFiles().orphan(victim.ino());
-            } else if (victim.nlink() <= 1) {
-                slot.removeInode(victim.ino(), ctx.freedBlocks());
             } else {
-                slot.setNlink(victim.ino(), victim.nlink() - 1);
-                slot.setCtime(victim.ino(), ctx.timeNs());
+                dropFileLink(ctx, victim);
             }
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
+        }
+    }
+
+    /**
+     * A non-directory loses one link: at zero it is deleted with its blocks, unless a session
+     * holds it open, then it lives on nameless (an orphan) until the last close.
+     */
+    static void dropFileLink(MetaContext ctx, InodeAttributes victim) {
+        SlotState slot = ctx.slotOf(victim.ino());
+        if (victim.nlink() > 1) {
+            slot.setNlink(victim.ino(), victim.nlink() - 1);
+            slot.setCtime(victim.ino(), ctx.timeNs());
+        } else if (ctx.clients().openFiles().isOpen(victim.ino())) {
+            slot.setNlink(victim.ino(), 0);
+            slot.setCtime(victim.ino(), ctx.timeNs());
+            ctx.clients().openFiles().orphan(victim.ino());
+        } else {
+            slot.removeInode(victim.ino(), ctx.freedBlocks());
         }
     }
 }

@@ -9,8 +9,8 @@ import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /**
- * Cross-group mkdir, step 2, in the parent's group: every rule of a local mkdir, plus the lock
- * window. The entry is only made while the child's lock is young: once it is older than
+ * Cross-group mkdir or link, step 2, in the parent's group: every rule of a local entry
+ * creation, plus the lock window. The entry is only made while the child's lock is young: once it is older than
  * {@link CrossGroupTiming#LINK_WINDOW_NS}, the child's group may already be sweeping it away,
  * and an entry made now could dangle. (Assumes leader clocks agree within the margin to the
  * 5 s expiry, as NTP keeps them.)
@@ -34,12 +34,15 @@ public final class LinkLockedChildOp implements MetaOperation<LinkLockedChildReq
     @Override
     public AttrReply execute(MetaContext ctx, LinkLockedChildRequest req) {
         InodeAttributes parent = NewEntry.checkParent(ctx, req.parent(), req.name());
-        if (parent.nlink() >= MetaContext.MAX_LINKS) {
+        boolean directory = FileType.isDirectory(req.childMode());
+        if (directory && parent.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
         }
         CrossGroupTiming.requireYoungLock(ctx, req.lockTimeNs());
-        NewEntry.insert(ctx, req.parent(), req.name(), req.child(), FileType.S_IFDIR | (req.childMode() & 07777));
-        ctx.slotOf(req.parent()).setNlink(req.parent(), parent.nlink() + 1);
-        return new AttrReply(ctx.wireOrStub(req.child(), FileType.typeCode(FileType.S_IFDIR)));
+        NewEntry.insert(ctx, req.parent(), req.name(), req.child(), req.childMode());
+        if (directory) {
+            ctx.slotOf(req.parent()).setNlink(req.parent(), parent.nlink() + 1);
+        }
+        return new AttrReply(ctx.wireOrStub(req.child(), FileType.typeCode(req.childMode())));
     }
 }

@@ -22,6 +22,7 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
 
     @Override
     public AttrReply execute(MetaContext ctx, LinkRequest req) {
+        ctx.requireSameGroup(req.ino(), "the link's target");
         InodeAttributes target = ctx.attributes(req.ino());
         ctx.requireUnlocked(target);
         // The new name first (EEXIST, EACCES), then the target's type, in the order of Linux's vfs_link.

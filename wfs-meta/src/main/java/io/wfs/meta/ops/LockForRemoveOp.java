@@ -12,8 +12,9 @@ import io.wfs.meta.namespace.InodeFlags;
 import io.wfs.meta.namespace.SlotState;
 
 /**
- * Cross-group rmdir, step 1: atomically checks the directory is empty and locks it (so nothing
- * is created in it meanwhile), remembering the entry that will go. The lock time is its mtime.
+ * Cross-group rmdir or unlink, step 1: atomically checks the inode may go (a directory must be
+ * empty) and locks it (so nothing is created in it or linked to it meanwhile), remembering the
+ * entry that will go. The lock time is its ctime.
  */
 public final class LockForRemoveOp implements MetaOperation<LockForRemoveRequest, AttrReply> {
     @Override
@@ -29,14 +30,20 @@ public final class LockForRemoveOp implements MetaOperation<LockForRemoveRequest
     @Override
     public AttrReply execute(MetaContext ctx, LockForRemoveRequest req) {
         InodeAttributes a = ctx.attributes(req.ino());
-        if (!FileType.isDirectory(a.mode())) {
+        boolean directory = FileType.isDirectory(a.mode());
+        if (req.directory() && !directory) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "not a directory");
         }
+        if (!req.directory() && directory) {
+            throw new WfsException(WfsErrorCode.EISDIR, "is a directory");
+        }
         ctx.requireUnlocked(a);
-        EntryRemoval.checkEmptyDirectory(ctx, a);
+        if (directory) {
+            EntryRemoval.checkEmptyDirectory(ctx, a);
+        }
         SlotState slot = ctx.slotOf(req.ino());
         slot.setFlags(req.ino(), InodeFlags.LOCK);
-        slot.setMtime(req.ino(), ctx.timeNs());
+        slot.setCtime(req.ino(), ctx.timeNs());
         ctx.intents().put(new LockIntents.Intent(req.ino(), LockIntents.REMOVE, req.parent(), req.name().clone(),
                 ctx.timeNs()));
         return new AttrReply(ctx.wire(req.ino()));

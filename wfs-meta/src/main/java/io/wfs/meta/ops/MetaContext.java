@@ -75,6 +75,17 @@ public final class MetaContext {
         }
     }
 
+    /**
+     * Refuses an operation that would span groups where no cross-group protocol exists yet
+     * (rename, link): EXDEV, which mv and ln handle by copying, rather than STALE_ROUTE, which
+     * a client would retry forever because its route is in fact current.
+     */
+    public void requireSameGroup(long ino, String what) {
+        if (!owns(ino)) {
+            throw new WfsException(WfsErrorCode.EXDEV, what + " lives in another meta group");
+        }
+    }
+
     public boolean owns(long ino) {
         return namespace.owns(io.wfs.meta.namespace.InodeNumbers.slotOf(ino));
     }
@@ -99,9 +110,18 @@ public final class MetaContext {
         return a;
     }
 
-    /** Refuses to change an inode that a cross-group operation holds (LOCKED, retryable) until the lock expires. */
+    /**
+     * Refuses to change an inode that a cross-group operation holds (LOCKED, retryable) until the
+     * lock expires. The lock time is the intent's (or the inode's ctime): not its mtime, which
+     * DESIGN.md names but which applications see and a link must not change.
+     */
     public void requireUnlocked(InodeAttributes a) {
-        if ((a.flags() & InodeFlags.LOCK) != 0 && timeNs - a.mtimeNs() < LOCK_EXPIRY_NS) {
+        if ((a.flags() & InodeFlags.LOCK) == 0) {
+            return;
+        }
+        LockIntents.Intent intent = intents.get(a.ino());
+        long lockTime = intent != null ? intent.lockTimeNs() : a.ctimeNs();
+        if (timeNs - lockTime < LOCK_EXPIRY_NS) {
             throw new WfsException(WfsErrorCode.LOCKED, "inode " + a.ino() + " is locked by an operation in progress");
         }
     }

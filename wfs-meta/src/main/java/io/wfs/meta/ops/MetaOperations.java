@@ -14,7 +14,7 @@ public final class MetaOperations {
                 new RenameOp(), new ReaddirOp(), new GetXattrOp(), new SetXattrOp(), new ListXattrOp(),
                 new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new EntryCheckOp(),
-                new LinkLockedChildOp(), new UnlinkLockedChildOp(),
+                new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),
                 new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp())) {
             if (byType.put(op.type(), op) != null) {
                 throw new IllegalStateException("two operations for " + op.type());

@@ -41,6 +41,7 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
     @Override
     public OkReply execute(MetaContext ctx, RenameRequest req) {
         InodeAttributes srcDir = ctx.directory(req.srcParent());
+        ctx.requireSameGroup(req.dstParent(), "the destination directory");
         InodeAttributes dstDir = ctx.directory(req.dstParent());
         Permissions.require(srcDir, ctx.caller(), Permissions.EXECUTE);
         long srcIno = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());

@@ -4,12 +4,15 @@ import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.ResolveLockRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.cross.LockIntents;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.SlotState;
 
 /**
  * Cross-group step 3, or the sweep's decision: commit or undo what the intent on the inode
- * says. A created directory is kept (commit) or deleted (undo); a directory being removed is
- * deleted (commit) or unlocked (undo). Resolving twice is harmless: the second finds no intent.
+ * says, and unlock it. A created directory is kept or deleted; a new link is kept or its count
+ * taken back; an inode being removed loses its name (a directory is deleted, a file drops a
+ * link) or is simply unlocked. Resolving twice is harmless: the second finds no intent.
  */
 public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, OkReply> {
     @Override
@@ -32,12 +35,27 @@ public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, Ok
         if (!slot.contains(req.ino())) {
             return OkReply.INSTANCE;
         }
-        boolean delete = intent.kind() == LockIntents.MKDIR ? !req.commit() : req.commit();
-        if (delete) {
-            slot.removeInode(req.ino(), ctx.freedBlocks());
-        } else {
-            slot.setFlags(req.ino(), 0);
-            slot.setCtime(req.ino(), ctx.timeNs());
+        InodeAttributes a = ctx.attributes(req.ino());
+        slot.setFlags(req.ino(), 0);
+        slot.setCtime(req.ino(), ctx.timeNs());
+        switch (intent.kind()) {
+            case LockIntents.MKDIR -> {
+                if (!req.commit()) {
+                    slot.removeInode(req.ino(), ctx.freedBlocks());
+                }
+            }
+            case LockIntents.LINK -> {
+                if (!req.commit()) {
+                    slot.setNlink(req.ino(), a.nlink() - 1);
+                }
+            }
+            default -> {
+                if (req.commit() && FileType.isDirectory(a.mode())) {
+                    slot.removeInode(req.ino(), ctx.freedBlocks());
+                } else if (req.commit()) {
+                    EntryRemoval.dropFileLink(ctx, a);
+                }
+            }
         }
         return OkReply.INSTANCE;
     }

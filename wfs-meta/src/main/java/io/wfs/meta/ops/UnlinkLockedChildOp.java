@@ -8,7 +8,7 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /**
- * Cross-group rmdir, step 2, in the parent's group: removes the entry if it still names the
+ * Cross-group rmdir or unlink, step 2, in the parent's group: removes the entry if it still names the
  * locked child, with the parent's permission and sticky rules, within the lock window.
  */
 public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChildRequest, OkReply> {
@@ -38,7 +38,9 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
         Permissions.requireStickyAllows(dir, req.childUid(), ctx.caller());
         CrossGroupTiming.requireYoungLock(ctx, req.lockTimeNs());
         ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
-        ctx.slotOf(req.parent()).setNlink(req.parent(), dir.nlink() - 1);
+        if (req.directory()) {
+            ctx.slotOf(req.parent()).setNlink(req.parent(), dir.nlink() - 1);
+        }
         ctx.touchDirectory(req.parent());
         return OkReply.INSTANCE;
     }

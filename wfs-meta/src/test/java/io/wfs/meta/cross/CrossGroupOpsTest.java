@@ -38,7 +38,7 @@ class CrossGroupOpsTest {
         assertEquals(3000, (int) (child.ino() >>> 52));
         assertEquals(1, childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).size());
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), 0755, child.mtimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), 040755, child.ctimeNs()));
         assertTrue(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("d"), child.ino())).exists());
         assertEquals(3, parentGroup.stat(ROOT).nlink(), "the parent counts the remote subdirectory");
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
@@ -60,7 +60,7 @@ class CrossGroupOpsTest {
     @Test
     void theEntryIsRefusedOnceTheLockIsOld() {
         InodeAttr child = createLocked("late");
-        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), 0755,
+        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), 040755,
                 parentGroup.now() - 3_500_000_000L));
         assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("late"), child.ino())).exists());
     }
@@ -68,14 +68,14 @@ class CrossGroupOpsTest {
     @Test
     void removalLocksOnlyAnEmptyDirectoryAndDeletesOnCommit() {
         InodeAttr child = createLocked("r");
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), 0755, child.mtimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), 040755, child.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
-        childGroup.fails(WfsErrorCode.ENOTEMPTY, new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r")));
+        childGroup.fails(WfsErrorCode.ENOTEMPTY, new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true));
         childGroup.run(new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), child.ino(), n("f")));
-        InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"))).attr();
+        InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true)).attr();
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), 0100644, 0));
-        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.mtimeNs()));
+        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.ctimeNs(), true));
         assertEquals(2, parentGroup.stat(ROOT).nlink());
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
         childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
@@ -85,7 +85,7 @@ class CrossGroupOpsTest {
     void anUndoneRemovalUnlocksTheDirectory() {
         InodeAttr child = createLocked("keep");
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
-        childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep")));
+        childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep"), true));
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
     }
@@ -95,9 +95,43 @@ class CrossGroupOpsTest {
         parentGroup.run(new SetAttrRequest(parentGroup.h(), ROOT, SetAttrRequest.MODE, 0755, 0, 0, 0, 0, 0));
         InodeAttr child = createLocked("x");
         parentGroup.as(1000, 100);
-        parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), 0755,
-                child.mtimeNs()));
+        parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), 040755,
+                child.ctimeNs()));
         parentGroup.as(0, 0).run(new MkdirRequest(parentGroup.h(), ROOT, n("taken"), 0755));
+    }
+
+    @Test
+    void aLinkIsCountedWhileLockedAndTakenBackOnUndo() {
+        long dir = createLocked("home").ino();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir, true));
+        long file = childGroup.create(dir, "data", 0644).ino();
+        InodeAttr locked = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
+                .attr();
+        assertEquals(2, locked.nlink());
+        childGroup.fails(WfsErrorCode.LOCKED, new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), dir, n("data")));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, false));
+        assertEquals(1, childGroup.stat(file).nlink());
+        childGroup.fails(WfsErrorCode.EPERM, new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), dir, ROOT, n("d")));
+        // A file being unlinked from a remote entry drops one link on commit.
+        childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, true));
+        childGroup.run(new LockForRemoveRequest(childGroup.h(), file, ROOT, n("alias"), false));
+        childGroup.fails(WfsErrorCode.EISDIR, new LockForRemoveRequest(childGroup.h(), dir, ROOT, n("home"), false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, true));
+        assertEquals(1, childGroup.stat(file).nlink());
+    }
+
+    @Test
+    void renameAndLinkAcrossGroupsAnswerExdevNotARetryableStaleRoute() {
+        long remoteDir = createLocked("remote").ino();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), remoteDir, true));
+        long file = parentGroup.create(ROOT, "f", 0644).ino();
+        parentGroup.fails(WfsErrorCode.EXDEV, new io.wfs.common.msg.meta.RenameRequest(parentGroup.h(), ROOT, n("f"),
+                remoteDir, n("g"), 0));
+        long remoteFile = childGroup.create(remoteDir, "x", 0644).ino();
+        parentGroup.fails(WfsErrorCode.EXDEV, new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), remoteFile, ROOT, n("x")));
+        assertFalse(WfsErrorCode.EXDEV.retryable());
+        parentGroup.stat(file);
     }
 
     @Test

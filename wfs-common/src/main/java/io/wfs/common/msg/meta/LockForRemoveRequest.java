@@ -6,15 +6,17 @@ public final class LockForRemoveRequest implements MetaRequest<AttrReply> {
     private long ino;
     private long parent;
     private byte[] name;
+    private boolean directory;
 
     public LockForRemoveRequest() {
     }
 
-    public LockForRemoveRequest(MetaHeader header, long ino, long parent, byte[] name) {
+    public LockForRemoveRequest(MetaHeader header, long ino, long parent, byte[] name, boolean directory) {
         this.header = header;
         this.ino = ino;
         this.parent = parent;
         this.name = name;
+        this.directory = directory;
     }
 
     public MetaHeader header() {
@@ -31,6 +33,11 @@ public final class LockForRemoveRequest implements MetaRequest<AttrReply> {
 
     public byte[] name() {
         return name;
+    }
+
+    /** True for rmdir (the victim must be an empty directory), false for unlink (it must not be one). */
+    public boolean directory() {
+        return directory;
     }
 
     @Override

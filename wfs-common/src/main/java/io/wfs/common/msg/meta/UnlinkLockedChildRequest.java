@@ -8,17 +8,19 @@ public final class UnlinkLockedChildRequest implements MetaRequest<OkReply> {
     private long child;
     private int childUid;
     private long lockTimeNs;
+    private boolean directory;
 
     public UnlinkLockedChildRequest() {
     }
 
-    public UnlinkLockedChildRequest(MetaHeader header, long parent, byte[] name, long child, int childUid, long lockTimeNs) {
+    public UnlinkLockedChildRequest(MetaHeader header, long parent, byte[] name, long child, int childUid, long lockTimeNs, boolean directory) {
         this.header = header;
         this.parent = parent;
         this.name = name;
         this.child = child;
         this.childUid = childUid;
         this.lockTimeNs = lockTimeNs;
+        this.directory = directory;
     }
 
     public MetaHeader header() {
@@ -43,6 +45,11 @@ public final class UnlinkLockedChildRequest implements MetaRequest<OkReply> {
 
     public long lockTimeNs() {
         return lockTimeNs;
+    }
+
+    /** True for rmdir (the victim must be an empty directory), false for unlink (it must not be one). */
+    public boolean directory() {
+        return directory;
     }
 
     @Override
