@@ -58,6 +58,31 @@ class WfsCommandTest {
     }
 
     @Test
+    void metaRefusesABadSlotMapAMissingSecretAndANodeTheMapDoesNotName(@TempDir Path dir) throws Exception {
+        Path map = dir.resolve("slots.properties");
+        Files.writeString(map, "version = 1\ngroups = g\ngroup.g.peers = 127.0.0.1:1=127.0.0.1:2\ngroup.g.slots = 0-10\n");
+        assertEquals(2, run("meta", "--set", "meta.slot-map-file=" + map));
+        assertTrue(err.toString().contains("cannot read the slot map") && err.toString().contains("owned by no group"),
+                err.toString());
+        Files.writeString(map, io.wfs.common.route.SlotMap.singleGroup("g",
+                java.util.List.of(new io.wfs.common.route.SlotMap.Peer("127.0.0.1:1", "127.0.0.1:2"))).format());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("meta", "--set", "meta.slot-map-file=" + map));
+        assertTrue(err.toString().contains("cluster.secret-file must be set"), err.toString());
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "short");
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("meta", "--set", "meta.slot-map-file=" + map, "--set", "cluster.secret-file=" + secret));
+        assertTrue(err.toString().contains("at least 16 characters"), err.toString());
+        Files.writeString(secret, "a-long-enough-cluster-secret");
+        err.getBuffer().setLength(0);
+        assertEquals(1, run("meta", "--set", "meta.slot-map-file=" + map, "--set", "cluster.secret-file=" + secret,
+                "--set", "meta.raft-address=127.0.0.1:9", "--set", "meta.rpc-address=127.0.0.1:10",
+                "--set", "meta.data-dir=" + dir.resolve("data")));
+        assertTrue(err.toString().contains("names no group with peer 127.0.0.1:9"), err.toString());
+    }
+
+    @Test
     void configDefaultsPrintsEveryKeyAsAValidPropertiesFile(@TempDir Path dir) throws Exception {
         assertEquals(0, run("config", "--defaults"));
         String text = out.toString();

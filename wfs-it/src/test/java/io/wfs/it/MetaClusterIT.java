@@ -94,6 +94,18 @@ class MetaClusterIT {
     }
 
     @Test
+    void theDeletionQueueIsServedByTheLeaderOnly() throws Exception {
+        int follower = (cluster.leaderOf("g0") + 1) % 3;
+        RpcClient rpc = cluster.rpcClient();
+        ExecutionException e = assertThrows(ExecutionException.class, () -> rpc.call(clientAddressOf(follower),
+                new io.wfs.common.msg.meta.PendingDeletionsRequest(MetaHeader.root(), 0, 10)).get(10, TimeUnit.SECONDS));
+        assertEquals(WfsErrorCode.NOT_LEADER, WfsException.unwrap(e).code());
+        ExecutionException bad = assertThrows(ExecutionException.class, () -> rpc.call(clientAddressOf(follower),
+                new io.wfs.common.msg.meta.AckDeletionsRequest(MetaHeader.root(), 0, new long[0])).get(10, TimeUnit.SECONDS));
+        assertEquals(WfsErrorCode.BAD_REQUEST, WfsException.unwrap(bad).code());
+    }
+
+    @Test
     void aFollowerAnswersNotLeaderWithTheLeadersClientAddress() throws Exception {
         int leader = cluster.leaderOf("g0");
         int follower = (leader + 1) % 3;

@@ -41,7 +41,14 @@ public final class MetaDaemonCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "cannot read the slot map: " + e.getMessage());
         }
         MetaServer server = new MetaServer(config, DaemonSupport.secret(config, cl), slotMap,
-                JvmMetrics.register(new MetricRegistry())).start();
+                JvmMetrics.register(new MetricRegistry()));
+        try {
+            server.start();
+        } catch (IllegalArgumentException e) {
+            server.close();
+            cl.getErr().println("wfs meta: " + e.getMessage());
+            return 1;
+        }
         cl.getOut().printf("wfs meta ready: rpc=%s http=%d pid=%d%n", server.rpcAddress(), server.httpPort(),
                 ProcessHandle.current().pid());
         cl.getOut().flush();

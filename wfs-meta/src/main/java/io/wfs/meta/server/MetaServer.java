@@ -69,6 +69,12 @@ public final class MetaServer implements AutoCloseable {
 
     public MetaServer start() throws IOException, InterruptedException {
         String raftAddress = required(MetaConfigKeys.RAFT_ADDRESS);
+        required(MetaConfigKeys.RPC_ADDRESS);
+        // Checked before anything binds a port, so a wrong configuration fails fast and cleanly.
+        if (slotMap.groups().stream().noneMatch(g -> g.peerByRaftAddress(raftAddress) != null)) {
+            throw new IllegalArgumentException("the slot map names no group with peer " + raftAddress
+                    + " (meta.raft-address must be one of the raft addresses in the slot map)");
+        }
         Path dataDir = Path.of(config.get(MetaConfigKeys.DATA_DIR));
         raftHost = new RaftNodeHost(parseEndpoint(raftAddress), dataDir, RaftGroupOptions.from(config), registry);
         for (SlotMap.Group group : slotMap.groups()) {
@@ -79,9 +85,6 @@ public final class MetaServer implements AutoCloseable {
             List<PeerId> peers = group.peers().stream().map(p -> new PeerId(parseEndpoint(p.raftAddress()), 0)).toList();
             replica.attach(raftHost.startGroup(group.id(), peers, replica.machine()));
             replicas.put(group.id(), replica);
-        }
-        if (replicas.isEmpty()) {
-            throw new IllegalStateException("the slot map names no group with peer " + raftAddress);
         }
         // This server's own client for the other groups (cross-group steps, the sweep's questions).
         peerRpc = new RpcClient("meta-peers", RpcOptions.from(config), secret, registry);
