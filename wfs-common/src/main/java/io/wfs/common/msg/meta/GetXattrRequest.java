@@ -1,41 +1,11 @@
 package io.wfs.common.msg.meta;
 
-
 /** The value of one extended attribute (ENODATA when absent). */
-public final class GetXattrRequest implements MetaRequest<XattrValueReply> {
-    private MetaHeader header;
-    private long ino;
-    private byte[] name;
-
+public final class GetXattrRequest extends XattrNameRequest<XattrValueReply> {
     public GetXattrRequest() {
     }
 
     public GetXattrRequest(MetaHeader header, long ino, byte[] name) {
-        this.header = header;
-        this.ino = ino;
-        this.name = name;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
-    }
-
-    public byte[] name() {
-        return name;
-    }
-
-    @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
-    public void validate() {
-        MetaHeader.validate(header);
-        XattrLimits.checkName(name);
+        super(header, ino, name);
     }
 }

@@ -1,0 +1,43 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Response;
+
+/** The shape of requests that name one entry of a directory: (header, parent, name), routed by the parent. */
+public abstract class EntryNameRequest<R extends Response> implements MetaRequest<R> {
+    private MetaHeader header;
+    private long parent;
+    private byte[] name;
+
+    protected EntryNameRequest() {
+    }
+
+    protected EntryNameRequest(MetaHeader header, long parent, byte[] name) {
+        this.header = header;
+        this.parent = parent;
+        this.name = name;
+    }
+
+    @Override
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long parent() {
+        return parent;
+    }
+
+    public byte[] name() {
+        return name;
+    }
+
+    @Override
+    public long routingIno() {
+        return parent;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        MetaNames.check(name, "name");
+    }
+}
