@@ -84,7 +84,10 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         LongArrayList freed = new LongArrayList(0);
         Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed, intents, clients), request);
         deletions.addAll(freed);
-        if (h.session() != 0) {
+        // A retryable refusal (LOCKED, EBUSY, STALE_ROUTE) is not an outcome: nothing happened,
+        // and the client resends the same (session, seq), which must then execute, not replay it.
+        boolean outcome = !(result instanceof WfsException e && e.code().retryable());
+        if (h.session() != 0 && outcome) {
             sessions.record(h.session(), h.seq(), result);
         }
         return result;

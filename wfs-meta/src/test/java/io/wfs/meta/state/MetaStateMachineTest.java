@@ -12,6 +12,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.ops.MetaTester;
@@ -44,6 +45,23 @@ class MetaStateMachineTest {
         assertEquals(WfsErrorCode.EEXIST, ((WfsException) errorRetry).code(), "errors are remembered too");
         Object unlink = apply(MessageType.UNLINK, 50, new UnlinkRequest(h.withSequence(43, 1, 0), ROOT, n("nothing")));
         assertEquals(WfsErrorCode.ENOENT, ((WfsException) unlink).code());
+    }
+
+    @Test
+    void aRetryableRefusalIsNotRecordedSoTheRetryExecutes() {
+        // A directory locked by a cross-group operation refuses new entries with LOCKED...
+        int slot = io.wfs.meta.ops.MkdirOp.targetSlot(ROOT, n("elsewhere"));
+        AttrReply locked = (AttrReply) apply(MessageType.CREATE_LOCKED, t.now() + 1,
+                new io.wfs.common.msg.meta.CreateLockedRequest(MetaHeader.root(), slot, 0755, 0, 0, ROOT, n("x")));
+        MetaHeader h = MetaHeader.root().withSequence(77, 1, 0);
+        MknodRequest inside = new MknodRequest(h, locked.attr().ino(), n("f"), 0100644, 0);
+        Object first = apply(MessageType.MKNOD, t.now() + 2, inside);
+        assertEquals(WfsErrorCode.LOCKED, ((WfsException) first).code());
+        apply(MessageType.RESOLVE_LOCK, t.now() + 3,
+                new io.wfs.common.msg.meta.ResolveLockRequest(MetaHeader.root(), locked.attr().ino(), true));
+        // ...and the same request, resent once the lock is gone, executes instead of replaying LOCKED.
+        Object retry = apply(MessageType.MKNOD, t.now() + 4, inside);
+        assertTrue(retry instanceof AttrReply, "the retry must execute: " + retry);
     }
 
     @Test
