@@ -56,6 +56,20 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void sessionsSlotsAndLockFieldsAreChecked() {
+        MetaHeader withSession = H.withSequence(5, 2, 1);
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseRequest(H, 1)));
+        new io.wfs.common.msg.meta.CloseRequest(withSession, 1).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SessionHeartbeatRequest(H, 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.StatFsRequest(H, 4096)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetLockRequest(H, 1, 1, 2, 0, 9, 1)));
+        new io.wfs.common.msg.meta.SetLockRequest(withSession, 1, 1, 3, 0, 9, 1).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.GetLockRequest(withSession, 1, 1, 3, 0, 9, 1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetLockRequest(withSession, 1, 3, 2, 0, 9, 1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetLockRequest(withSession, 1, 1, 2, 10, 9, 1)));
+    }
+
+    @Test
     void sequencesMustBeConsistent() {
         new LookupRequest(H.withSequence(5, 10, 9), 1, "a".getBytes()).validate();
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(H.withSequence(5, 10, 10), 1, "a".getBytes())));

@@ -1,0 +1,39 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Response;
+import io.wfs.common.rpc.Validate;
+
+/** The shape of requests addressed to the group owning a slot: (header, slot). */
+public abstract class SlotRequest<R extends Response> implements MetaRequest<R> {
+    private MetaHeader header;
+    private int slot;
+
+    protected SlotRequest() {
+    }
+
+    protected SlotRequest(MetaHeader header, int slot) {
+        this.header = header;
+        this.slot = slot;
+    }
+
+    @Override
+    public MetaHeader header() {
+        return header;
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    @Override
+    public long routingIno() {
+        // Any inode number of the slot routes to its group.
+        return ((long) slot << 52) | 1;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        Validate.range(slot, "slot", 0, 4095);
+    }
+}
