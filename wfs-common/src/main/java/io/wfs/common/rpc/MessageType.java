@@ -12,6 +12,9 @@ import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.LockForLinkRequest;
+import io.wfs.common.msg.meta.LockForRenameRequest;
+import io.wfs.common.msg.meta.RenameEntriesRequest;
+import io.wfs.common.msg.meta.RenameLeaseRequest;
 import io.wfs.common.msg.meta.PendingDeletionsRequest;
 import io.wfs.common.msg.meta.AckDeletionsRequest;
 import io.wfs.common.msg.meta.BlockListReply;
@@ -101,7 +104,15 @@ public enum MessageType {
     ENTRY_CHECK(153, MessageCategory.META, EntryCheckRequest.class, EntryCheckReply.class),
     LINK_LOCKED_CHILD(154, MessageCategory.META, LinkLockedChildRequest.class, AttrReply.class),
     UNLINK_LOCKED_CHILD(155, MessageCategory.META, UnlinkLockedChildRequest.class, OkReply.class),
-    LOCK_FOR_LINK(156, MessageCategory.META, LockForLinkRequest.class, AttrReply.class);
+    LOCK_FOR_LINK(156, MessageCategory.META, LockForLinkRequest.class, AttrReply.class),
+    LOCK_FOR_RENAME(157, MessageCategory.META, LockForRenameRequest.class, AttrReply.class),
+    RENAME_ENTRIES(158, MessageCategory.META, RenameEntriesRequest.class, OkReply.class),
+    RENAME_LEASE(159, MessageCategory.META, RenameLeaseRequest.class, OkReply.class),
+
+    // Manager (topology, registration, routes): ids 200-299.
+
+    // Store (blocks, replication, GC): ids 300-399.
+    ;
 
     private static final MessageType[] BY_ID;
     private static final Map<Class<?>, MessageType> BY_REQUEST_CLASS = new HashMap<>();

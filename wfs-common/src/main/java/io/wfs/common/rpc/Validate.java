@@ -37,4 +37,11 @@ public final class Validate {
         }
         return value;
     }
+
+    /** BAD_REQUEST with {@code message} unless {@code condition} holds. */
+    public static void check(boolean condition, String message) {
+        if (!condition) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, message);
+        }
+    }
 }

@@ -80,8 +80,17 @@ public final class ValidRequests {
             case PENDING_DELETIONS -> new io.wfs.common.msg.meta.PendingDeletionsRequest(h, r.nextInt(4096), 1 + r.nextInt(1000));
             case ACK_DELETIONS -> new io.wfs.common.msg.meta.AckDeletionsRequest(h, r.nextInt(4096), new long[] {r.nextLong(), 5});
             case LOCK_FOR_LINK -> new io.wfs.common.msg.meta.LockForLinkRequest(h, ino, ino + 3, name(r));
+            case LOCK_FOR_RENAME -> new io.wfs.common.msg.meta.LockForRenameRequest(h, ino, plan(r, ino));
+            case RENAME_ENTRIES -> new io.wfs.common.msg.meta.RenameEntriesRequest(h, plan(r, ino), true, r.nextBoolean(),
+                    1000, 77);
+            case RENAME_LEASE -> new io.wfs.common.msg.meta.RenameLeaseRequest(h, 1 + r.nextInt(1 << 20), r.nextBoolean());
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
+    }
+
+    private static io.wfs.common.msg.meta.RenamePlan plan(Random r, long moved) {
+        return new io.wfs.common.msg.meta.RenamePlan(moved + 1, name(r), moved + 2, name(r), moved, 040755, moved + 3,
+                0100644, r.nextBoolean(), r.nextInt(1000), r.nextInt(1000));
     }
 
     private static byte[] name(Random r) {

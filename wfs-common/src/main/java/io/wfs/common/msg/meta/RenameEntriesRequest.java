@@ -1,0 +1,72 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Validate;
+
+/**
+ * Cross-group rename, the entry steps: {@code target} makes (dstParent, dstName) name the moved
+ * inode, with the caller's permission and sticky checks and only while the locks are young;
+ * {@code source} then makes (srcParent, srcName) drop it (or name the other inode, in an
+ * exchange) if it still names it, and records the client's outcome. Both in one log entry when
+ * the two parents share a group. Proposed by the coordinator, or sent by a group's sweep with the
+ * source part only.
+ */
+public final class RenameEntriesRequest implements MetaRequest<OkReply> {
+    private MetaHeader header;
+    private RenamePlan plan;
+    private boolean target;
+    private boolean source;
+    private int replacedUid;
+    private long oldestLockTimeNs;
+
+    public RenameEntriesRequest() {
+    }
+
+    public RenameEntriesRequest(MetaHeader header, RenamePlan plan, boolean target, boolean source, int replacedUid,
+                                long oldestLockTimeNs) {
+        this.header = header;
+        this.plan = plan;
+        this.target = target;
+        this.source = source;
+        this.replacedUid = replacedUid;
+        this.oldestLockTimeNs = oldestLockTimeNs;
+    }
+
+    @Override
+    public MetaHeader header() {
+        return header;
+    }
+
+    public RenamePlan plan() {
+        return plan;
+    }
+
+    public boolean target() {
+        return target;
+    }
+
+    public boolean source() {
+        return source;
+    }
+
+    /** Owner of the replaced inode, for the sticky-directory rule on the destination. */
+    public int replacedUid() {
+        return replacedUid;
+    }
+
+    /** When the first of the rename's locks was taken: the target step refuses once it is old. */
+    public long oldestLockTimeNs() {
+        return oldestLockTimeNs;
+    }
+
+    @Override
+    public long routingIno() {
+        return target ? plan.dstParent() : plan.srcParent();
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        RenamePlan.validate(plan);
+        Validate.check(target || source, "neither the target nor the source part");
+    }
+}

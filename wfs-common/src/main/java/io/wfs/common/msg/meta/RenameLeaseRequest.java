@@ -1,0 +1,49 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Validate;
+
+/**
+ * The cluster-wide rename lease, held in the group owning the root's slot: a rename that moves
+ * a directory to another parent across groups holds it while it checks the destination's
+ * ancestors and changes the entries, so no two such renames can together make a cycle.
+ * {@code acquire} takes or renews it for {@code holder} (LOCKED while another holder's lease is
+ * live); otherwise releases it if {@code holder} has it.
+ */
+public final class RenameLeaseRequest implements MetaRequest<OkReply> {
+    private MetaHeader header;
+    private long holder;
+    private boolean acquire;
+
+    public RenameLeaseRequest() {
+    }
+
+    public RenameLeaseRequest(MetaHeader header, long holder, boolean acquire) {
+        this.header = header;
+        this.holder = holder;
+        this.acquire = acquire;
+    }
+
+    @Override
+    public MetaHeader header() {
+        return header;
+    }
+
+    public long holder() {
+        return holder;
+    }
+
+    public boolean acquire() {
+        return acquire;
+    }
+
+    @Override
+    public long routingIno() {
+        return 1;
+    }
+
+    @Override
+    public void validate() {
+        MetaHeader.validate(header);
+        Validate.check(holder != 0, "holder is 0");
+    }
+}
