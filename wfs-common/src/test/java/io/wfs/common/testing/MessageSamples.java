@@ -67,6 +67,12 @@ public final class MessageSamples {
                 a[i] = r.nextInt();
             }
             return a;
+        } else if (t.isArray() && !t.getComponentType().isPrimitive()) {
+            Object a = Array.newInstance(t.getComponentType(), 1 + r.nextInt(3));
+            for (int i = 0; i < Array.getLength(a); i++) {
+                Array.set(a, i, value(t.getComponentType(), t.getComponentType(), r, depth + 1));
+            }
+            return a;
         } else if (t.isEnum()) {
             Object[] constants = t.getEnumConstants();
             return constants[r.nextInt(constants.length)];
@@ -124,7 +130,10 @@ public final class MessageSamples {
             } else if (x instanceof int[] ix) {
                 same = Arrays.equals(ix, (int[]) y);
             } else {
-                same = Arrays.deepEquals((Object[]) x, (Object[]) y);
+                same = true;
+                for (int i = 0; i < n && same; i++) {
+                    same = valueDifference(Array.get(x, i), Array.get(y, i)) == null;
+                }
             }
             return same ? null : "array contents differ";
         }

@@ -83,7 +83,38 @@ public final class ValidRequests {
             case LOCK_FOR_RENAME -> new io.wfs.common.msg.meta.LockForRenameRequest(h, ino, plan(r, ino));
             case RENAME_ENTRIES -> new io.wfs.common.msg.meta.RenameEntriesRequest(h, plan(r, ino), true, r.nextBoolean(),
                     1000, 77);
-            case RENAME_LEASE -> new io.wfs.common.msg.meta.RenameLeaseRequest(h, 1 + r.nextInt(1 << 20), r.nextBoolean());
+            case RENAME_LEASE -> new io.wfs.common.msg.meta.RenameLeaseRequest(h, 1 + r.nextInt(1 << 20), r.nextBoolean(),
+                    1_000_000_000L);
+            case WRITE_BLOCK -> new io.wfs.common.msg.store.WriteBlockRequest(1 + r.nextInt(1000), 1 + r.nextInt(1 << 30),
+                    new byte[1 + r.nextInt(8192)]);
+            case REPLICATE_BLOCK -> new io.wfs.common.msg.store.ReplicateBlockRequest(1 + r.nextInt(1000), 1 + r.nextInt(1 << 30),
+                    new byte[1 + r.nextInt(8192)], r.nextInt(), r.nextBoolean());
+            case READ_BLOCK -> new io.wfs.common.msg.store.ReadBlockRequest(1 + r.nextInt(1000), 1 + r.nextInt(1 << 30),
+                    r.nextInt(4096), 1 + r.nextInt(4096), r.nextBoolean());
+            case DELETE_BLOCKS -> new io.wfs.common.msg.store.DeleteBlocksRequest(r.nextInt(1000), new long[] {1 + r.nextInt(1 << 30), 7});
+            case CREATE_VOLUME -> new io.wfs.common.msg.store.CreateVolumeRequest(1 + r.nextInt(1000),
+                    new String[] {"127.0.0.1:7001", "127.0.0.1:7002", "127.0.0.1:7003"}, r.nextBoolean());
+            case SEAL_VOLUME -> new io.wfs.common.msg.store.SealVolumeRequest(1 + r.nextInt(1000));
+            case VOLUME_INFO -> new io.wfs.common.msg.store.VolumeInfoRequest(1 + r.nextInt(1000));
+            case LIST_BLOCKS -> new io.wfs.common.msg.store.ListBlocksRequest(1 + r.nextInt(1000), r.nextInt(1 << 30), 1 + r.nextInt(1000));
+            case COPY_VOLUME -> new io.wfs.common.msg.store.CopyVolumeRequest(1 + r.nextInt(1000), "127.0.0.1:7001",
+                    new String[] {"127.0.0.1:7002", "127.0.0.1:7004"});
+            case REGISTER_META_NODE -> new io.wfs.common.msg.manager.RegisterMetaNodeRequest("10.0.0." + r.nextInt(250) + ":7000",
+                    "10.0.0.1:" + (1 + r.nextInt(65000)));
+            case REGISTER_STORE_NODE -> new io.wfs.common.msg.manager.RegisterStoreNodeRequest("store-" + r.nextInt(1000) + ":7100",
+                    1 + r.nextInt(12), 1L << 40, r.nextInt(1 << 30));
+            case META_HEARTBEAT -> new io.wfs.common.msg.manager.MetaHeartbeatRequest(1 + r.nextInt(100), r.nextInt(1000),
+                    new int[] {r.nextInt(100), r.nextInt(100)});
+            case STORE_HEARTBEAT -> new io.wfs.common.msg.manager.StoreHeartbeatRequest(1 + r.nextInt(100), r.nextInt(1000),
+                    r.nextInt(1 << 30), new int[] {1 + r.nextInt(1000), 2000}, new long[] {r.nextInt(1 << 30), 0});
+            case BOOT_ROUTE -> new io.wfs.common.msg.manager.BootRouteRequest("client-" + r.nextInt(100));
+            case FULL_ROUTE -> new io.wfs.common.msg.manager.FullRouteRequest("client-" + r.nextInt(100));
+            case ROUTE_DELTA -> new io.wfs.common.msg.manager.RouteDeltaRequest(r.nextInt(1 << 20));
+            case CLUSTER_STATUS -> new io.wfs.common.msg.manager.ClusterStatusRequest("wfs-status");
+            case VOLUME_STATE_REPORT -> new io.wfs.common.msg.manager.VolumeStateReportRequest(1 + r.nextInt(100), r.nextInt(1000),
+                    1 + r.nextInt(1000), r.nextBoolean() ? io.wfs.common.route.VolumeState.SEALED
+                    : io.wfs.common.route.VolumeState.READ_ONLY, "disk error " + r.nextInt(10));
+            case LOCATE_VOLUME -> new io.wfs.common.msg.manager.LocateVolumeRequest(r.nextInt(1000), 1 + r.nextInt(1000));
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
     }

@@ -1,0 +1,48 @@
+package io.wfs.common.msg.manager;
+
+import io.wfs.common.rpc.Request;
+import io.wfs.common.rpc.Validate;
+
+/**
+ * A meta node is alive; it leads the groups in {@code ledGroups}, so the route's leaders stay
+ * fresh. {@code routeVersion} is the route it holds: the reply carries what it misses.
+ */
+public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
+    private int nodeId;
+    private long routeVersion;
+    private int[] ledGroups;
+
+    public MetaHeartbeatRequest() {
+    }
+
+    public MetaHeartbeatRequest(int nodeId, long routeVersion, int[] ledGroups) {
+        this.nodeId = nodeId;
+        this.routeVersion = routeVersion;
+        this.ledGroups = ledGroups;
+    }
+
+    public int nodeId() {
+        return nodeId;
+    }
+
+    public long routeVersion() {
+        return routeVersion;
+    }
+
+    public int[] ledGroups() {
+        return ledGroups == null ? new int[0] : ledGroups;
+    }
+
+    @Override
+    public void validate() {
+        ManagerFields.nodeId(nodeId);
+        ManagerFields.version(routeVersion, "routeVersion");
+        if (ledGroups != null) {
+            Validate.check(ledGroups.length <= ManagerFields.MAX_GROUPS_PER_HEARTBEAT,
+                    "more than " + ManagerFields.MAX_GROUPS_PER_HEARTBEAT + " led groups");
+            for (int g : ledGroups) {
+                Validate.range(g, "ledGroups[]", 0, ManagerFields.MAX_NODE_ID);
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.wfs.common.msg.manager;
+
+import io.wfs.common.rpc.Response;
+import java.util.List;
+
+/** A volume's state ({@link io.wfs.common.route.VolumeState} code) and its replicas' addresses, primary first. */
+public final class VolumeLocationReply implements Response {
+    private long routeVersion;
+    private int volumeId;
+    private int state;
+    private List<String> replicaAddresses;
+
+    public VolumeLocationReply() {
+    }
+
+    public VolumeLocationReply(long routeVersion, int volumeId, int state, List<String> replicaAddresses) {
+        this.routeVersion = routeVersion;
+        this.volumeId = volumeId;
+        this.state = state;
+        this.replicaAddresses = replicaAddresses;
+    }
+
+    public long routeVersion() {
+        return routeVersion;
+    }
+
+    public int volumeId() {
+        return volumeId;
+    }
+
+    public int state() {
+        return state;
+    }
+
+    public List<String> replicaAddresses() {
+        return replicaAddresses == null ? List.of() : replicaAddresses;
+    }
+}

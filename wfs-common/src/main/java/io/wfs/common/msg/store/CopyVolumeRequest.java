@@ -1,0 +1,42 @@
+package io.wfs.common.msg.store;
+
+import io.wfs.common.rpc.Request;
+
+/**
+ * Re-replication, manager → new replica: create a read-only replica of {@code volume} with
+ * {@code replicas}, copy every live block from {@code source} (a healthy replica), verify each
+ * CRC, and answer with the resulting replica's info once all are durable.
+ */
+public final class CopyVolumeRequest implements Request<VolumeInfoReply> {
+    private int volume;
+    private String source;
+    private String[] replicas;
+
+    public CopyVolumeRequest() {
+    }
+
+    public CopyVolumeRequest(int volume, String source, String[] replicas) {
+        this.volume = volume;
+        this.source = source;
+        this.replicas = replicas;
+    }
+
+    public int volume() {
+        return volume;
+    }
+
+    public String source() {
+        return source;
+    }
+
+    public String[] replicas() {
+        return replicas;
+    }
+
+    @Override
+    public void validate() {
+        StoreLimits.volume(volume);
+        StoreLimits.address(source, "source");
+        StoreLimits.replicas(replicas);
+    }
+}

@@ -1,0 +1,42 @@
+package io.wfs.common.msg.store;
+
+import io.wfs.common.rpc.Request;
+
+/**
+ * Admin or manager → store: hold a replica of {@code volume}, replicated on {@code replicas}
+ * (host:port; the first is the primary). {@code writable}: the volume takes new blocks; a node
+ * writes one volume at a time as primary, so assigning a new writable primary volume seals the
+ * previous one. Repeating the request with the same replicas is a no-op.
+ */
+public final class CreateVolumeRequest implements Request<VolumeInfoReply> {
+    private int volume;
+    private String[] replicas;
+    private boolean writable;
+
+    public CreateVolumeRequest() {
+    }
+
+    public CreateVolumeRequest(int volume, String[] replicas, boolean writable) {
+        this.volume = volume;
+        this.replicas = replicas;
+        this.writable = writable;
+    }
+
+    public int volume() {
+        return volume;
+    }
+
+    public String[] replicas() {
+        return replicas;
+    }
+
+    public boolean writable() {
+        return writable;
+    }
+
+    @Override
+    public void validate() {
+        StoreLimits.volume(volume);
+        StoreLimits.replicas(replicas);
+    }
+}

@@ -1,0 +1,43 @@
+package io.wfs.common.msg.store;
+
+import io.wfs.common.msg.meta.BlockListReply;
+import io.wfs.common.rpc.Request;
+import io.wfs.common.rpc.Validate;
+
+/**
+ * The live block ids of a volume replica greater than {@code afterBlockId}, ascending, at most
+ * {@code max}: pages for re-replication and for the orphan scan.
+ */
+public final class ListBlocksRequest implements Request<BlockListReply> {
+    private int volume;
+    private long afterBlockId;
+    private int max;
+
+    public ListBlocksRequest() {
+    }
+
+    public ListBlocksRequest(int volume, long afterBlockId, int max) {
+        this.volume = volume;
+        this.afterBlockId = afterBlockId;
+        this.max = max;
+    }
+
+    public int volume() {
+        return volume;
+    }
+
+    public long afterBlockId() {
+        return afterBlockId;
+    }
+
+    public int max() {
+        return max;
+    }
+
+    @Override
+    public void validate() {
+        StoreLimits.volume(volume);
+        Validate.range(afterBlockId, "afterBlockId", 0, Long.MAX_VALUE);
+        Validate.range(max, "max", 1, StoreLimits.MAX_BLOCK_IDS);
+    }
+}
