@@ -105,8 +105,12 @@ public final class RaftGroup implements AutoCloseable {
         return leader == null || leader.isEmpty() ? null : leader;
     }
 
+    /**
+     * The last log index applied, including the configuration entry a new leader commits (which
+     * never reaches the state machine): a group with no commands yet still shows its leader ready.
+     */
     public long appliedIndex() {
-        return bridge.appliedIndex();
+        return Math.max(bridge.appliedIndex(), node.getLastAppliedLogIndex());
     }
 
     /** Takes a snapshot now and waits for it. */

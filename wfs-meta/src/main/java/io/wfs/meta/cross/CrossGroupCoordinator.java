@@ -24,7 +24,15 @@ import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.ops.NewEntry;
 import io.wfs.meta.ops.Permissions;
 import io.wfs.meta.server.MetaGroupReplica;
+import io.wfs.common.msg.meta.RenameRequest;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 /**
@@ -33,7 +41,8 @@ import java.util.function.Supplier;
  * the intent; (2) add or remove the entry here, only while the lock is young; (3) resolve the
  * lock (commit or undo). A crash between steps leaves a locked inode with its intent, which the
  * child group's {@link LockSweeper} rolls forward or back. The client's (session, seq) rides on
- * step 2, so a retried request is answered from that record.
+ * step 2, so a retried request is answered from that record. Renames spanning groups are
+ * handed to {@link CrossGroupRename}.
  */
 public final class CrossGroupCoordinator {
     public static final String MKDIR = "mkdir";
@@ -43,9 +52,31 @@ public final class CrossGroupCoordinator {
 
     private final MetaClient peers;
     private volatile CrossGroupFaults faults = CrossGroupFaults.NONE;
+    private final CrossGroupRename renames;
+    /** Renames are many sequential steps: they run as blocking code on these threads, not on RPC threads. */
+    private final ExecutorService renameThreads;
 
-    public CrossGroupCoordinator(MetaClient peers) {
+    public CrossGroupCoordinator(MetaClient peers, java.time.Duration renameLeaseTerm) {
         this.peers = peers;
+        this.renames = new CrossGroupRename(new CrossGroupCalls(peers, RENAME_STEP_TIMEOUT), () -> faults, renameLeaseTerm);
+        this.renameThreads = new ThreadPoolExecutor(RENAME_THREADS, RENAME_THREADS, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(1024), daemonThreads());
+    }
+
+    private static final int RENAME_THREADS = 8;
+    private static final java.time.Duration RENAME_STEP_TIMEOUT = java.time.Duration.ofSeconds(10);
+
+    private static ThreadFactory daemonThreads() {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, "cross-group-rename-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+
+    public void close() {
+        renameThreads.shutdownNow();
     }
 
     public void setFaults(CrossGroupFaults faults) {
@@ -69,6 +100,9 @@ public final class CrossGroupCoordinator {
             }
             if (request instanceof LinkRequest l) {
                 return link(replica, l);
+            }
+            if (request instanceof RenameRequest r) {
+                return rename(replica, r);
             }
             return null;
         } catch (WfsException e) {
@@ -107,6 +141,22 @@ public final class CrossGroupCoordinator {
                                 return replayed ? reply : child;
                             });
                 });
+    }
+
+    private CompletableFuture<OkReply> rename(MetaGroupReplica replica, RenameRequest req) {
+        MetaHeader h = req.header();
+        CompletableFuture<OkReply> replay = recorded(replica, h, MessageType.RENAME_ENTRIES);
+        if (replay != null) {
+            return replay;
+        }
+        if (replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> RenamePreparation.isLocal(ctx, req))) {
+            return null;
+        }
+        try {
+            return CompletableFuture.supplyAsync(() -> renames.run(replica, req), renameThreads);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.EBUSY, "too many cross-group renames"));
+        }
     }
 
     private CompletableFuture<AttrReply> link(MetaGroupReplica replica, LinkRequest req) {

@@ -1,5 +1,6 @@
 package io.wfs.meta.cross;
 
+import io.wfs.common.msg.meta.RenamePlan;
 import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import java.io.DataInputStream;
@@ -19,12 +20,23 @@ public final class LockIntents {
     public static final byte MKDIR = 1;
     public static final byte REMOVE = 2;
     public static final byte LINK = 3;
+    /** A cross-group rename: (parent, name) is its destination entry, which decides the outcome. */
+    public static final byte RENAME = 4;
 
-    /** One locked operation. */
-    public record Intent(long ino, byte kind, long parent, byte[] name, long lockTimeNs) {
+    /** One locked operation; {@code rename} is set for RENAME only. */
+    public record Intent(long ino, byte kind, long parent, byte[] name, long lockTimeNs, RenamePlan rename) {
+        public Intent(long ino, byte kind, long parent, byte[] name, long lockTimeNs) {
+            this(ino, kind, parent, name, lockTimeNs, null);
+        }
     }
 
     private final Long2ObjectOpenHashMap<Intent> byIno = new Long2ObjectOpenHashMap<>();
+    private final RenameLease renameLease = new RenameLease();
+
+    /** The cluster-wide rename lease; only the group owning the root's slot uses it. */
+    public RenameLease renameLease() {
+        return renameLease;
+    }
 
     public void put(Intent intent) {
         byIno.put(intent.ino(), intent);
@@ -66,7 +78,11 @@ public final class LockIntents {
             out.writeShort(i.name().length);
             out.write(i.name());
             out.writeLong(i.lockTimeNs());
+            if (i.kind() == RENAME) {
+                RenamePlanCodec.write(i.rename(), out);
+            }
         }
+        renameLease.write(out);
     }
 
     public void read(DataInputStream in) throws IOException {
@@ -77,7 +93,10 @@ public final class LockIntents {
             long parent = in.readLong();
             byte[] name = new byte[in.readUnsignedShort()];
             in.readFully(name);
-            byIno.put(ino, new Intent(ino, kind, parent, name, in.readLong()));
+            long lockTimeNs = in.readLong();
+            RenamePlan plan = kind == RENAME ? RenamePlanCodec.read(in) : null;
+            byIno.put(ino, new Intent(ino, kind, parent, name, lockTimeNs, plan));
         }
+        renameLease.read(in);
     }
 }

@@ -1,7 +1,12 @@
 package io.wfs.meta.cross;
 
 import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.RenameEntriesRequest;
+import io.wfs.common.msg.meta.RenamePlan;
 import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.rpc.Response;
+import java.util.concurrent.CompletableFuture;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.route.MetaClient;
 import io.wfs.meta.ops.MetaContext;
@@ -37,6 +42,10 @@ public final class LockSweeper {
             if (!inProgress.add(intent.ino())) {
                 continue;
             }
+            if (intent.kind() == LockIntents.RENAME) {
+                sweepRename(replica, intent);
+                continue;
+            }
             peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino()))
                     .thenCompose(check -> {
                         // A new name (mkdir, link) stands if its entry exists; a removal stands if it is gone.
@@ -44,16 +53,41 @@ public final class LockSweeper {
                         LOG.info("group {}: expired lock on {} ({}), entry {}: {}", replica.groupId(), intent.ino(),
                                 intent.kind() == LockIntents.MKDIR ? "mkdir" : intent.kind() == LockIntents.LINK ? "link" : "remove",
                                 check.exists() ? "present" : "absent", commit ? "commit" : "undo");
-                        return replica.propose(MessageType.RESOLVE_LOCK,
-                                new ResolveLockRequest(peers.mutation(0, 0), intent.ino(), commit));
+                        return resolve(replica, intent, commit);
                     })
-                    .whenComplete((r, e) -> {
-                        inProgress.remove(intent.ino());
-                        if (e != null) {
-                            LOG.warn("group {}: sweeping {} failed, next round retries: {}", replica.groupId(),
-                                    intent.ino(), e.toString());
-                        }
-                    });
+                    .whenComplete((r, e) -> done(replica, intent, e));
+        }
+    }
+
+    /**
+     * A rename decided at its destination entry: if it names the moved inode, the rename rolls
+     * forward (the source entry is finished, recording the client's outcome, then this inode takes
+     * its new parent); otherwise it rolls back (unlocked where it was).
+     */
+    private void sweepRename(MetaGroupReplica replica, LockIntents.Intent intent) {
+        RenamePlan plan = intent.rename();
+        peers.call(new EntryCheckRequest(peers.query(0, 0), plan.dstParent(), plan.dstName(), plan.moved()))
+                .thenCompose(check -> {
+                    LOG.info("group {}: expired rename lock on {}, destination {}: {}", replica.groupId(), intent.ino(),
+                            check.exists() ? "names it" : "does not name it", check.exists() ? "roll forward" : "roll back");
+                    if (!check.exists()) {
+                        return resolve(replica, intent, false);
+                    }
+                    MetaHeader client = peers.query(0, 0).withSequence(plan.session(), plan.seq(), 0);
+                    return peers.call(new RenameEntriesRequest(client, plan, false, true, 0, 0))
+                            .thenCompose(done -> resolve(replica, intent, true));
+                })
+                .whenComplete((r, e) -> done(replica, intent, e));
+    }
+
+    private CompletableFuture<Response> resolve(MetaGroupReplica replica, LockIntents.Intent intent, boolean commit) {
+        return replica.propose(MessageType.RESOLVE_LOCK, new ResolveLockRequest(peers.mutation(0, 0), intent.ino(), commit));
+    }
+
+    private void done(MetaGroupReplica replica, LockIntents.Intent intent, Throwable e) {
+        inProgress.remove(intent.ino());
+        if (e != null) {
+            LOG.warn("group {}: sweeping {} failed, next round retries: {}", replica.groupId(), intent.ino(), e.toString());
         }
     }
 }

@@ -3,6 +3,7 @@ package io.wfs.meta.ops;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.InodeAttributes;
 
 /** stat of one inode; permissions were checked on the path that led here. */
 public final class GetAttrOp implements MetaOperation<GetAttrRequest, AttrReply> {
@@ -18,6 +19,7 @@ public final class GetAttrOp implements MetaOperation<GetAttrRequest, AttrReply>
 
     @Override
     public AttrReply execute(MetaContext ctx, GetAttrRequest req) {
-        return new AttrReply(ctx.wire(req.ino()));
+        InodeAttributes a = ctx.attributes(req.ino());
+        return new AttrReply(MetaContext.wire(a), a.locked());
     }
 }

@@ -15,6 +15,7 @@ public final class MetaOperations {
                 new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new EntryCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),
+                new LockForRenameOp(), new RenameEntriesOp(), new RenameLeaseOp(),
                 new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp())) {
             if (byType.put(op.type(), op) != null) {
                 throw new IllegalStateException("two operations for " + op.type());

@@ -19,15 +19,19 @@ public final class Permissions {
 
     /** Whether {@code caller} has every bit of {@code want} (rwx as 4/2/1) on an inode. */
     public static boolean allowed(InodeAttributes a, Caller caller, int want) {
-        int mode = a.mode();
+        return allowed(a.mode(), a.uid(), a.gid(), caller, want);
+    }
+
+    /** As above, from the attributes of an inode of another group. */
+    public static boolean allowed(int mode, int uid, int gid, Caller caller, int want) {
         if (caller.isRoot()) {
             // Root reads and writes anything; it may execute only what someone may execute (or a directory).
             return (want & EXECUTE) == 0 || FileType.isDirectory(mode) || (mode & 0111) != 0;
         }
         int bits;
-        if (caller.uid() == a.uid()) {
+        if (caller.uid() == uid) {
             bits = (mode >>> 6) & 7;
-        } else if (caller.inGroup(a.gid())) {
+        } else if (caller.inGroup(gid)) {
             bits = (mode >>> 3) & 7;
         } else {
             bits = mode & 7;
@@ -37,6 +41,13 @@ public final class Permissions {
 
     public static void require(InodeAttributes a, Caller caller, int want) {
         if (!allowed(a, caller, want)) {
+            throw new WfsException(WfsErrorCode.EACCES, "permission denied on inode " + a.ino());
+        }
+    }
+
+    /** EACCES unless the caller has {@code want} on an inode of another group. */
+    public static void require(io.wfs.common.msg.meta.InodeAttr a, Caller caller, int want) {
+        if (!allowed(a.mode(), a.uid(), a.gid(), caller, want)) {
             throw new WfsException(WfsErrorCode.EACCES, "permission denied on inode " + a.ino());
         }
     }

@@ -12,7 +12,8 @@ import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.SlotState;
 
 /**
- * rename and renameat2 (NOREPLACE, EXCHANGE) within one group: one log entry, so atomic. A
+ * rename and renameat2 (NOREPLACE, EXCHANGE) within one group: one log entry, so atomic (the
+ * coordinator sends the others through {@code io.wfs.meta.cross.CrossGroupRename}). A
  * directory may not move into its own subtree (EINVAL); replacing follows POSIX (a directory
  * only by an empty directory, a non-directory only by a non-directory).
  */
@@ -41,16 +42,20 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
     @Override
     public OkReply execute(MetaContext ctx, RenameRequest req) {
         InodeAttributes srcDir = ctx.directory(req.srcParent());
-        ctx.requireSameGroup(req.dstParent(), "the destination directory");
+        requireLocal(ctx, req.dstParent());
         InodeAttributes dstDir = ctx.directory(req.dstParent());
         Permissions.require(srcDir, ctx.caller(), Permissions.EXECUTE);
         long srcIno = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
         if (srcIno == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "no entry");
         }
+        requireLocal(ctx, srcIno);
         Permissions.require(dstDir, ctx.caller(), Permissions.EXECUTE);
         boolean exchange = req.flags() == RenameRequest.EXCHANGE;
         long dstIno = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
+        if (dstIno != 0) {
+            requireLocal(ctx, dstIno);
+        }
         if (dstIno == 0 && exchange) {
             throw new WfsException(WfsErrorCode.ENOENT, "nothing to exchange with");
         }
@@ -120,16 +125,28 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
     }
 
     private static boolean isDirectory(MetaContext ctx, long ino) {
-        if (!ctx.owns(ino)) {
-            throw new WfsException(WfsErrorCode.EXDEV, "the entry's inode lives in another group");
-        }
         return FileType.isDirectory(ctx.attributes(ino).mode());
     }
 
-    /** A directory replaces only a directory, a non-directory only a non-directory (may_delete). */
+    /**
+     * This group's coordinator sends a rename here as one entry only when every inode it touches
+     * is local (otherwise it runs the cross-group protocol); one that changed in between is sent
+     * back with LOCKED, and the client's resend takes the cross-group way.
+     */
+    private static void requireLocal(MetaContext ctx, long ino) {
+        if (!ctx.owns(ino)) {
+            throw new WfsException(WfsErrorCode.LOCKED, "inode " + ino + " of the rename is in another group; retry");
+        }
+    }
+
     private static void checkTypes(InodeAttributes src, InodeAttributes dst) {
-        boolean srcDir = FileType.isDirectory(src.mode());
-        boolean dstDir = FileType.isDirectory(dst.mode());
+        checkTypes(src.mode(), dst.mode());
+    }
+
+    /** A directory replaces only a directory, a non-directory only a non-directory (may_delete). */
+    public static void checkTypes(int srcMode, int dstMode) {
+        boolean srcDir = FileType.isDirectory(srcMode);
+        boolean dstDir = FileType.isDirectory(dstMode);
         if (srcDir && !dstDir) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "cannot replace a non-directory with a directory");
         }
@@ -181,7 +198,11 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         }
     }
 
-    /** EINVAL when {@code moved} is {@code target} or one of its ancestors. */
+    /**
+     * EINVAL when {@code moved} is {@code target} or one of its ancestors. An ancestor held by a
+     * cross-group operation answers LOCKED: a cross-group rename may be moving it, and its parent
+     * pointer cannot be trusted until it is resolved (docs/metadata.md, rename across groups).
+     */
     static void checkNotInSubtree(MetaContext ctx, long moved, long target) {
         long cur = target;
         for (int depth = 0; depth < MAX_DEPTH; depth++) {
@@ -191,8 +212,9 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
             if (cur == InodeNumbers.ROOT) {
                 return;
             }
-            if (!ctx.owns(cur)) {
-                throw new WfsException(WfsErrorCode.EXDEV, "the destination's ancestors live in another group");
+            requireLocal(ctx, cur);
+            if (ctx.attributes(cur).locked()) {
+                throw new WfsException(WfsErrorCode.LOCKED, "an ancestor of the destination is locked; retry");
             }
             cur = ctx.slotOf(cur).parent(cur);
         }

@@ -11,7 +11,7 @@ import io.wfs.meta.namespace.SlotState;
 /**
  * Cross-group step 3, or the sweep's decision: commit or undo what the intent on the inode
  * says, and unlock it. A created directory is kept or deleted; a new link is kept or its count
- * taken back; an inode being removed loses its name (a directory is deleted, a file drops a
+ * taken back; a renamed inode takes its new parent or stays; an inode being removed loses its name (a directory is deleted, a file drops a
  * link) or is simply unlocked. Resolving twice is harmless: the second finds no intent.
  */
 public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, OkReply> {
@@ -42,6 +42,11 @@ public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, Ok
             case LockIntents.MKDIR -> {
                 if (!req.commit()) {
                     slot.removeInode(req.ino(), ctx.freedBlocks());
+                }
+            }
+            case LockIntents.RENAME -> {
+                if (req.commit()) {
+                    slot.setParent(req.ino(), intent.rename().newParentOf(req.ino()));
                 }
             }
             case LockIntents.LINK -> {

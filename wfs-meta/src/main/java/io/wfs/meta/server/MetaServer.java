@@ -89,7 +89,7 @@ public final class MetaServer implements AutoCloseable {
         // This server's own client for the other groups (cross-group steps, the sweep's questions).
         peerRpc = new RpcClient("meta-peers", RpcOptions.from(config), secret, registry);
         peers = new MetaClient(peerRpc, slotMap, Duration.ofSeconds(10));
-        coordinator = new CrossGroupCoordinator(peers);
+        coordinator = new CrossGroupCoordinator(peers, config.get(MetaConfigKeys.RENAME_LEASE_TERM));
         sweeper = new LockSweeper(peers);
         rpcServer = new RpcServer("meta", RpcOptions.from(config), secret, handlers(), registry)
                 .start(parseAddress(required(MetaConfigKeys.RPC_ADDRESS)));
@@ -218,6 +218,9 @@ public final class MetaServer implements AutoCloseable {
         }
         if (rpcServer != null) {
             rpcServer.close();
+        }
+        if (coordinator != null) {
+            coordinator.close();
         }
         if (peers != null) {
             peers.close();

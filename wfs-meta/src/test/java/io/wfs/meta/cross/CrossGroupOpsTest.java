@@ -122,12 +122,15 @@ class CrossGroupOpsTest {
     }
 
     @Test
-    void renameAndLinkAcrossGroupsAnswerExdevNotARetryableStaleRoute() {
+    void aOneEntryRenameAcrossGroupsIsSentBackForTheCoordinatorAndLinkAnswersExdev() {
         long remoteDir = createLocked("remote").ino();
         childGroup.run(new ResolveLockRequest(childGroup.h(), remoteDir, true));
         long file = parentGroup.create(ROOT, "f", 0644).ino();
-        parentGroup.fails(WfsErrorCode.EXDEV, new io.wfs.common.msg.meta.RenameRequest(parentGroup.h(), ROOT, n("f"),
+        // The coordinator runs such renames with the cross-group protocol; one that reached the
+        // one-entry path (its inputs changed meanwhile) is refused retryably, never as EXDEV.
+        parentGroup.fails(WfsErrorCode.LOCKED, new io.wfs.common.msg.meta.RenameRequest(parentGroup.h(), ROOT, n("f"),
                 remoteDir, n("g"), 0));
+        assertTrue(WfsErrorCode.LOCKED.retryable());
         long remoteFile = childGroup.create(remoteDir, "x", 0644).ino();
         parentGroup.fails(WfsErrorCode.EXDEV, new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), remoteFile, ROOT, n("x")));
         assertFalse(WfsErrorCode.EXDEV.retryable());

@@ -62,6 +62,11 @@ public final class MetaTester {
         return clockNs;
     }
 
+    /** Moves the clock of subsequent mutations forward (lock and lease expiry). */
+    public void advance(long ns) {
+        clockNs += ns;
+    }
+
     /** Subsequent requests act as this user. */
     public MetaTester as(int uid, int gid, int... groups) {
         header = new MetaHeader(uid, gid, groups);

@@ -10,17 +10,27 @@ import io.wfs.common.rpc.Validate;
  * live); otherwise releases it if {@code holder} has it.
  */
 public final class RenameLeaseRequest implements MetaRequest<OkReply> {
+    public static final long MIN_TERM_NS = 100_000_000L;
+    public static final long MAX_TERM_NS = 600_000_000_000L;
+
     private MetaHeader header;
     private long holder;
     private boolean acquire;
+    private long termNs;
 
     public RenameLeaseRequest() {
     }
 
-    public RenameLeaseRequest(MetaHeader header, long holder, boolean acquire) {
+    public RenameLeaseRequest(MetaHeader header, long holder, boolean acquire, long termNs) {
         this.header = header;
         this.holder = holder;
         this.acquire = acquire;
+        this.termNs = termNs;
+    }
+
+    /** How long the lease lasts from its acquisition unless released (the coordinator's configuration). */
+    public long termNs() {
+        return termNs;
     }
 
     @Override
@@ -45,5 +55,6 @@ public final class RenameLeaseRequest implements MetaRequest<OkReply> {
     public void validate() {
         MetaHeader.validate(header);
         Validate.check(holder != 0, "holder is 0");
+        Validate.range(termNs, "termNs", acquire ? MIN_TERM_NS : 0, MAX_TERM_NS);
     }
 }

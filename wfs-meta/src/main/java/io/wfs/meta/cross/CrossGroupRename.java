@@ -1,0 +1,177 @@
+package io.wfs.meta.cross;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
+import io.wfs.common.msg.meta.LockForRenameRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.RenameEntriesRequest;
+import io.wfs.common.msg.meta.RenameLeaseRequest;
+import io.wfs.common.msg.meta.RenamePlan;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.server.MetaGroupReplica;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * A rename whose inodes span groups, run by the leader of the source parent's group
+ * (DESIGN.md, docs/metadata.md): (1) the rename lease, when a directory moves to another parent;
+ * (2) lock the moved inode with the plan as its intent; (3) lock the replaced inode (for removal,
+ * or with the plan for an exchange) and, under the lease, check the destination's ancestors;
+ * (4) the destination entry, the commit point; (5) the source entry, recording the client's
+ * outcome (one log entry with step 4 when both parents share a group); (6) resolve the locks:
+ * the moved inode takes its new parent, the replaced one loses its name. A coordinator that
+ * stops anywhere leaves locks whose intents the groups' sweeps finish: forward if the
+ * destination names the moved inode, back otherwise.
+ */
+final class CrossGroupRename {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CrossGroupRename.class);
+    static final String RENAME = "rename";
+
+    private final CrossGroupCalls calls;
+    private final RenamePreparation preparation;
+    private final Supplier<CrossGroupFaults> faults;
+
+    private final long leaseTermNs;
+
+    CrossGroupRename(CrossGroupCalls calls, Supplier<CrossGroupFaults> faults, java.time.Duration leaseTerm) {
+        this.calls = calls;
+        this.leaseTermNs = leaseTerm.toNanos();
+        this.preparation = new RenamePreparation(calls);
+        this.faults = faults;
+    }
+
+    /** A test hook stopped the coordinator: it must do nothing more, as if its process had died. */
+    private static final class Stopped extends RuntimeException {
+        Stopped(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    OkReply run(MetaGroupReplica replica, RenameRequest req) {
+        RenamePreparation.Prepared prepared = preparation.prepare(replica, req);
+        if (prepared == null) {
+            return OkReply.INSTANCE;
+        }
+        try {
+            return execute(replica, req.header(), prepared);
+        } catch (Stopped e) {
+            throw new WfsException(WfsErrorCode.UNAVAILABLE, "coordinator stopped: " + e.getMessage());
+        }
+    }
+
+    private OkReply execute(MetaGroupReplica replica, MetaHeader h, RenamePreparation.Prepared p) {
+        RenamePlan plan = p.plan();
+        long holder = p.needsLease() ? ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE) : 0;
+        long movedLocked = 0;
+        long replacedLocked = 0;
+        boolean committed = false;
+        boolean stopped = false;
+        try {
+            if (holder != 0) {
+                step(1);
+                calls.call(new RenameLeaseRequest(calls.internal(), holder, true, leaseTermNs));
+            }
+            step(2);
+            long oldestLockNs = calls.call(new LockForRenameRequest(calls.internal(), plan.moved(), plan)).attr().ctimeNs();
+            movedLocked = plan.moved();
+            if (plan.replaced() != 0) {
+                step(3);
+                long t = plan.exchange()
+                        ? calls.call(new LockForRenameRequest(calls.internal(), plan.replaced(), plan)).attr().ctimeNs()
+                        : calls.call(new LockForRemoveRequest(calls.internal(), plan.replaced(), plan.dstParent(),
+                                plan.dstName(), FileType.isDirectory(plan.replacedMode()))).attr().ctimeNs();
+                replacedLocked = plan.replaced();
+                oldestLockNs = Math.min(oldestLockNs, t);
+            }
+            if (holder != 0) {
+                checkAncestors(h, plan);
+            }
+            int replacedUid = p.replaced() == null ? 0 : p.replaced().uid();
+            step(4);
+            if (replica.machine().owns((int) (plan.dstParent() >>> 52))) {
+                calls.await(replica.propose(MessageType.RENAME_ENTRIES,
+                        new RenameEntriesRequest(h, plan, true, true, replacedUid, oldestLockNs)));
+                committed = true;
+            } else {
+                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, oldestLockNs));
+                committed = true;
+                step(5);
+                calls.await(replica.propose(MessageType.RENAME_ENTRIES,
+                        new RenameEntriesRequest(h, plan, false, true, replacedUid, oldestLockNs)));
+            }
+            step(6);
+            finish(movedLocked, replacedLocked);
+            return OkReply.INSTANCE;
+        } catch (WfsException e) {
+            if (!committed) {
+                // Nothing changed yet: take the locks back now rather than after their expiry.
+                undo(movedLocked);
+                undo(replacedLocked);
+            }
+            // Committed but the source step failed: the sweep finishes it, and the client's resend
+            // is answered once the source group has recorded the outcome.
+            throw e;
+        } catch (Stopped e) {
+            stopped = true;
+            throw e;
+        } finally {
+            if (holder != 0 && !stopped) {
+                release(holder);
+            }
+        }
+    }
+
+    /** Under the lease: the moved directory must not be an ancestor of its new parent (and in an exchange, likewise for the other). */
+    private void checkAncestors(MetaHeader h, RenamePlan plan) {
+        MetaHeader reader = h.withSequence(0, 0, 0);
+        if (FileType.isDirectory(plan.movedMode())) {
+            preparation.requireNotAncestor(reader, plan.moved(), plan.dstParent());
+        }
+        if (plan.exchange() && FileType.isDirectory(plan.replacedMode())) {
+            preparation.requireNotAncestor(reader, plan.replaced(), plan.srcParent());
+        }
+    }
+
+    /**
+     * Resolves both locks and waits for them, so that the caller, once answered, sees the moved
+     * inode's new parent and the replaced one gone. A failure is left to the sweeps: the rename
+     * is decided, and answering it as failed would be wrong.
+     */
+    private void finish(long moved, long replaced) {
+        CompletableFuture<?> both = CompletableFuture.allOf(resolve(moved, true),
+                replaced == 0 ? CompletableFuture.completedFuture(null) : resolve(replaced, true));
+        try {
+            calls.await(both);
+        } catch (WfsException e) {
+            LOG.warn("rename of {} committed, resolving its locks failed (the sweep finishes it): {}", moved, e.toString());
+        }
+    }
+
+    private CompletableFuture<?> resolve(long ino, boolean commit) {
+        return calls.peers().call(new ResolveLockRequest(calls.internal(), ino, commit));
+    }
+
+    private void undo(long ino) {
+        if (ino != 0) {
+            resolve(ino, false);
+        }
+    }
+
+    private void release(long holder) {
+        calls.peers().call(new RenameLeaseRequest(calls.internal(), holder, false, 0));
+    }
+
+    private void step(int step) {
+        try {
+            faults.get().beforeStep(RENAME, step);
+        } catch (RuntimeException e) {
+            throw new Stopped("before " + RENAME + " step " + step + ": " + e.getMessage());
+        }
+    }
+}

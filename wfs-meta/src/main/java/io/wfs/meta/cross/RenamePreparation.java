@@ -1,0 +1,157 @@
+package io.wfs.meta.cross;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.RenamePlan;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.InodeNumbers;
+import io.wfs.meta.ops.MetaContext;
+import io.wfs.meta.ops.Permissions;
+import io.wfs.meta.ops.RenameOp;
+import io.wfs.meta.server.MetaGroupReplica;
+
+/**
+ * The coordinator's reads and checks before a rename's first change: which inodes it touches
+ * (local or fetched from their groups), the caller's permissions on both ends, the type rules.
+ * Also decides whether a rename can stay one log entry of this group.
+ */
+final class RenamePreparation {
+    /** A rename ready to run: its plan and the attributes it was decided on. */
+    record Prepared(RenamePlan plan, InodeAttr moved, InodeAttr replaced, boolean needsLease) {
+    }
+
+    private final CrossGroupCalls calls;
+
+    RenamePreparation(CrossGroupCalls calls) {
+        this.calls = calls;
+    }
+
+    /**
+     * True when every inode the rename reads or changes is in this group, including the ancestors
+     * a directory move checks; such a rename is one atomic log entry ({@link RenameOp}). Errors
+     * are left to that path, which reports them in Linux's order.
+     */
+    static boolean isLocal(MetaContext ctx, RenameRequest req) {
+        try {
+            if (!ctx.owns(req.dstParent())) {
+                return false;
+            }
+            long moved = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
+            long replaced = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
+            if (moved == 0) {
+                return true;
+            }
+            if (!ctx.owns(moved) || (replaced != 0 && !ctx.owns(replaced))) {
+                return false;
+            }
+            if (req.srcParent() == req.dstParent()) {
+                return true;
+            }
+            boolean chainsLocal = !isDirectory(ctx, moved) || ancestorsLocal(ctx, req.dstParent());
+            if (replaced != 0 && isDirectory(ctx, replaced)) {
+                chainsLocal &= ancestorsLocal(ctx, req.srcParent());
+            }
+            return chainsLocal;
+        } catch (WfsException e) {
+            return true;
+        }
+    }
+
+    private static boolean isDirectory(MetaContext ctx, long ino) {
+        return FileType.isDirectory(ctx.attributes(ino).mode());
+    }
+
+    private static boolean ancestorsLocal(MetaContext ctx, long dir) {
+        for (long cur = dir; cur != InodeNumbers.ROOT; cur = ctx.slotOf(cur).parent(cur)) {
+            if (!ctx.owns(cur) || !ctx.slotOf(cur).contains(cur)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The plan of {@code req}, or null when source and destination already name the same inode (nothing to do). */
+    Prepared prepare(MetaGroupReplica replica, RenameRequest req) {
+        MetaHeader h = req.header();
+        boolean exchange = req.flags() == RenameRequest.EXCHANGE;
+        long moved = replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
+            Permissions.require(ctx.directory(req.srcParent()), ctx.caller(), Permissions.EXECUTE);
+            return ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
+        });
+        if (moved == 0) {
+            throw new WfsException(WfsErrorCode.ENOENT, "no entry");
+        }
+        InodeAttr dstDir = calls.getAttr(h, req.dstParent()).attr();
+        if (!FileType.isDirectory(dstDir.mode())) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "the destination parent is not a directory");
+        }
+        io.wfs.meta.ops.Caller caller = io.wfs.meta.ops.Caller.of(h);
+        Permissions.require(dstDir, caller, Permissions.EXECUTE);
+        long replaced = calls.lookupOrZero(new LookupRequest(h, req.dstParent(), req.dstName()));
+        if (replaced == 0 && exchange) {
+            throw new WfsException(WfsErrorCode.ENOENT, "nothing to exchange with");
+        }
+        if (replaced != 0 && req.flags() == RenameRequest.NOREPLACE) {
+            throw new WfsException(WfsErrorCode.EEXIST, "destination exists");
+        }
+        if (replaced == moved) {
+            return null;
+        }
+        InodeAttr m = calls.getAttr(h, moved).attr();
+        InodeAttr r = replaced == 0 ? null : calls.getAttr(h, replaced).attr();
+        replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
+            InodeAttributes srcDir = ctx.directory(req.srcParent());
+            Permissions.require(srcDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+            ctx.requireUnlocked(srcDir);
+            Permissions.requireStickyAllows(srcDir, m.uid(), ctx.caller());
+            return null;
+        });
+        Permissions.require(dstDir, caller, Permissions.WRITE | Permissions.EXECUTE);
+        if (r != null && !exchange) {
+            RenameOp.checkTypes(m.mode(), r.mode());
+        }
+        boolean moves = req.srcParent() != req.dstParent();
+        boolean movesDirectory = moves && FileType.isDirectory(m.mode());
+        boolean movesOtherDirectory = moves && exchange && FileType.isDirectory(r.mode());
+        if (movesDirectory) {
+            // Its ".." entry changes.
+            Permissions.require(m, caller, Permissions.WRITE);
+        }
+        if (movesOtherDirectory) {
+            Permissions.require(r, caller, Permissions.WRITE);
+        }
+        RenamePlan plan = new RenamePlan(req.srcParent(), req.srcName(), req.dstParent(), req.dstName(), moved, m.mode(),
+                replaced, r == null ? 0 : r.mode(), exchange, h.session(), h.seq());
+        return new Prepared(plan, m, r, movesDirectory || movesOtherDirectory);
+    }
+
+    /**
+     * EINVAL when {@code moved} is {@code dir} or one of its ancestors, walking parent pointers
+     * through any group. Runs after the moved inode is locked and under the rename lease; an
+     * ancestor held by another cross-group operation answers LOCKED, as its parent pointer may
+     * be about to change.
+     */
+    void requireNotAncestor(MetaHeader h, long moved, long dir) {
+        long cur = dir;
+        for (int depth = 0; depth < 65_536; depth++) {
+            if (cur == moved) {
+                throw new WfsException(WfsErrorCode.EINVAL, "cannot move a directory into its own subtree");
+            }
+            if (cur == InodeNumbers.ROOT) {
+                return;
+            }
+            AttrReply a = calls.getAttr(h, cur);
+            if (a.locked()) {
+                throw new WfsException(WfsErrorCode.LOCKED, "an ancestor of the destination is locked; retry");
+            }
+            cur = a.attr().parent();
+        }
+        throw new WfsException(WfsErrorCode.ELOOP, "directory tree deeper than 65536");
+    }
+}

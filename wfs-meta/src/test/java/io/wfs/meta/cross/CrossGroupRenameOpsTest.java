@@ -1,0 +1,176 @@
+package io.wfs.meta.cross;
+
+import static io.wfs.meta.ops.MetaTester.ROOT;
+import static io.wfs.meta.ops.MetaTester.n;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.LockForRenameRequest;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.RenameEntriesRequest;
+import io.wfs.common.msg.meta.RenameLeaseRequest;
+import io.wfs.common.msg.meta.RenamePlan;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.meta.ops.MetaTester;
+import io.wfs.meta.ops.MkdirOp;
+import io.wfs.meta.state.MetaStateMachine;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** The steps of a cross-group rename on two real state machines standing for two groups (slots split in half). */
+class CrossGroupRenameOpsTest {
+    private static final long TERM = 15_000_000_000L;
+    private final MetaTester parentGroup = new MetaTester(IntStream.range(0, 2048).toArray());
+    private final MetaTester childGroup = new MetaTester(IntStream.range(2048, 4096).toArray());
+
+    /** A directory under the root living in the child group, made as the cross-group mkdir makes it. */
+    private long remoteDir(String name) {
+        InodeAttr d = childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 0, 0, ROOT, n(name))).attr();
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n(name), d.ino(), 040755, d.ctimeNs()));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), d.ino(), true));
+        return d.ino();
+    }
+
+    /** A directory under the root that stays in the parent group. */
+    private long localDir(String prefix) {
+        for (int i = 0; ; i++) {
+            if (MkdirOp.targetSlot(ROOT, n(prefix + i)) < 2048) {
+                return parentGroup.mkdir(ROOT, prefix + i, 0777).ino();
+            }
+        }
+    }
+
+    private long lookup(MetaTester group, long parent, String name) {
+        return group.run(new LookupRequest(group.h(), parent, n(name))).attr().ino();
+    }
+
+    @Test
+    void aDirectoryMovedToAParentInAnotherGroupTakesItsNewParentOnCommit() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        int rootLinks = parentGroup.stat(ROOT).nlink();
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
+        childGroup.fails(WfsErrorCode.LOCKED, new LockForRenameRequest(childGroup.h(), moved, plan));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs));
+        assertEquals(moved, lookup(parentGroup, dst, "moved"));
+        parentGroup.fails(WfsErrorCode.ENOENT, new LookupRequest(parentGroup.h(), ROOT, n("m")));
+        assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink());
+        assertEquals(3, parentGroup.stat(dst).nlink());
+        childGroup.run(new ResolveLockRequest(childGroup.h(), moved, true));
+        assertEquals(dst, childGroup.stat(moved).parent());
+        childGroup.run(new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
+        assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
+    }
+
+    @Test
+    void theSourcePartActsOnlyWhileTheSourceNamesTheMovedInode() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, parentGroup.now()));
+        int rootLinks = parentGroup.stat(ROOT).nlink();
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, false, true, 0, 0));
+        assertEquals(rootLinks, parentGroup.stat(ROOT).nlink(), "repeating the source part changes nothing");
+        assertEquals(moved, lookup(parentGroup, dst, "moved"));
+    }
+
+    @Test
+    void anExchangeSwapsTheEntriesAndBothParentPointers() {
+        long left = remoteDir("left");
+        long dst = localDir("dst");
+        long file = parentGroup.create(dst, "file", 0644).ino();
+        RenamePlan plan = new RenamePlan(ROOT, n("left"), dst, n("file"), left, 040755, file, 0100644, true, 0, 0);
+        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), left, plan)).attr().ctimeNs();
+        parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan));
+        int rootLinks = parentGroup.stat(ROOT).nlink();
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs));
+        assertEquals(left, lookup(parentGroup, dst, "file"));
+        assertEquals(file, lookup(parentGroup, ROOT, "left"));
+        assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink(), "the directory left the root");
+        assertEquals(3, parentGroup.stat(dst).nlink(), "and came into dst");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), left, true));
+        parentGroup.run(new ResolveLockRequest(parentGroup.h(), file, true));
+        assertEquals(dst, childGroup.stat(left).parent());
+        assertEquals(ROOT, parentGroup.stat(file).parent());
+    }
+
+    @Test
+    void theTargetPartRefusesAChangedDestinationAnOldLockAndTheStickyRule() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        RenamePlan free = new RenamePlan(ROOT, n("m"), dst, n("x"), moved, 040755, 0, 0, false, 0, 0);
+        parentGroup.create(dst, "x", 0644);
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), free, true, true, 0, parentGroup.now()));
+        RenamePlan other = new RenamePlan(ROOT, n("m"), dst, n("y"), moved, 040755, 0, 0, false, 0, 0);
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), other, true, true, 0,
+                parentGroup.now() - 3_500_000_000L));
+        // A sticky destination: only the owner of the replaced file, of the directory, or root may replace it.
+        parentGroup.run(new io.wfs.common.msg.meta.SetAttrRequest(parentGroup.h(), dst,
+                io.wfs.common.msg.meta.SetAttrRequest.MODE, 01777, 0, 0, 0, 0, 0));
+        long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
+        long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
+        RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, 0100644, victim, 0100644, false, 0, 0);
+        parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now()));
+        assertEquals(victim, lookup(parentGroup.as(0, 0), dst, "theirs"));
+    }
+
+    @Test
+    void aDirectoryMoveStaysOneEntryUnlessAnAncestorOfTheDestinationIsLocked() {
+        MetaTester single = new MetaTester();
+        long a = single.mkdir(ROOT, "a", 0777).ino();
+        long b = single.mkdir(a, "b", 0777).ino();
+        long c = single.mkdir(ROOT, "c", 0777).ino();
+        RenamePlan away = new RenamePlan(ROOT, n("a"), c, n("a2"), a, 040777, 0, 0, false, 0, 0);
+        single.run(new LockForRenameRequest(single.h(), a, away));
+        single.fails(WfsErrorCode.LOCKED, new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
+        single.run(new ResolveLockRequest(single.h(), a, false));
+        single.run(new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
+        assertEquals(b, single.stat(c).parent());
+    }
+
+    @Test
+    void theRenameLeaseHasOneHolderUntilReleasedOrExpired() {
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 1, true, TERM));
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 1, true, TERM));
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameLeaseRequest(parentGroup.h(), 2, true, TERM));
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 2, false, 0));
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameLeaseRequest(parentGroup.h(), 2, true, TERM));
+        parentGroup.advance(TERM);
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 2, true, TERM));
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 2, false, 0));
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 3, true, TERM));
+        childGroup.fails(WfsErrorCode.STALE_ROUTE, new RenameLeaseRequest(childGroup.h(), 4, true, TERM));
+    }
+
+    @Test
+    void renameIntentsAndTheLeaseSurviveASnapshot() throws Exception {
+        long moved = remoteDir("m");
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), ROOT, n("n"), moved, 040755, 0, 0, false, 7, 9);
+        childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan));
+        parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 42, true, TERM));
+        for (MetaTester group : new MetaTester[] {childGroup, parentGroup}) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            group.machine().writeSnapshot(new DataOutputStream(bytes));
+            MetaStateMachine copy = new MetaStateMachine(new int[0]);
+            copy.readSnapshot(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+            assertEquals(group.machine().digest(), copy.digest());
+        }
+        LockIntents.Intent intent = childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).get(0);
+        assertEquals(LockIntents.RENAME, intent.kind());
+        assertEquals(9, intent.rename().seq());
+        assertTrue(childGroup.run(new GetAttrRequest(childGroup.h(), moved)).locked());
+    }
+}
