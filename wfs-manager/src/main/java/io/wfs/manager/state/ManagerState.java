@@ -1,0 +1,90 @@
+package io.wfs.manager.state;
+
+import io.wfs.common.route.RouteBook;
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
+import java.util.List;
+
+/**
+ * The manager's replicated state: the route (topology clients see, with its version and change
+ * log), the id counters, what stores declared at registration, and the re-replication queue.
+ * Changed only by commands applied through Raft; not thread-safe (the state machine locks).
+ * Liveness timestamps and volume fill are deliberately not here: they change every second on
+ * every node and are the leader's own observations (see LivenessTracker).
+ */
+public final class ManagerState {
+    private final RouteBook route;
+    private final Int2ObjectOpenHashMap<StoreCapacity> capacities = new Int2ObjectOpenHashMap<>();
+    /** volumeId &lt;&lt; 32 | node id of the lost replica (0: unknown), in the order queued. */
+    private final LongLinkedOpenHashSet replicationQueue = new LongLinkedOpenHashSet();
+    int nextNodeId = 1;
+    int nextVolumeId = 1;
+    int nextGroupId = 1;
+
+    public ManagerState(int maxLogChanges) {
+        this.route = new RouteBook(maxLogChanges);
+    }
+
+    public RouteBook route() {
+        return route;
+    }
+
+    public RouteModel model() {
+        return route.model();
+    }
+
+    public long version() {
+        return route.version();
+    }
+
+    /** Applies the changes as one new route version (none: no new version). */
+    public long commit(List<RouteChange> changes) {
+        return route.commit(changes);
+    }
+
+    public int allocateNodeId() {
+        return nextNodeId++;
+    }
+
+    public int allocateVolumeId() {
+        return nextVolumeId++;
+    }
+
+    public int allocateGroupId() {
+        return nextGroupId++;
+    }
+
+    public Int2ObjectOpenHashMap<StoreCapacity> capacities() {
+        return capacities;
+    }
+
+    public LongLinkedOpenHashSet replicationQueue() {
+        return replicationQueue;
+    }
+
+    public void queueReplication(int volumeId, int lostNode) {
+        replicationQueue.add((long) volumeId << 32 | (lostNode & 0xFFFFFFFFL));
+    }
+
+    /** The store node registered at {@code address}, or 0. */
+    public int storeByAddress(String address) {
+        for (RouteChange.StoreNode s : model().stores()) {
+            if (s.address().equals(address)) {
+                return s.id();
+            }
+        }
+        return 0;
+    }
+
+    /** The meta node registered with Raft endpoint {@code raftAddress}, or 0. */
+    public int metaByRaftAddress(String raftAddress) {
+        for (RouteChange.MetaNode m : model().metaNodes()) {
+            if (m.raftAddress().equals(raftAddress)) {
+                return m.id();
+            }
+        }
+        return 0;
+    }
+}
