@@ -1,0 +1,53 @@
+package io.wfs.store;
+
+import static io.wfs.common.config.ConfigKey.booleanKey;
+import static io.wfs.common.config.ConfigKey.durationKey;
+import static io.wfs.common.config.ConfigKey.intKey;
+import static io.wfs.common.config.ConfigKey.sizeKey;
+import static io.wfs.common.config.ConfigKey.stringKey;
+
+import io.wfs.common.config.ConfigKey;
+import io.wfs.common.config.ConfigKeySet;
+import java.time.Duration;
+import java.util.List;
+
+/** Keys of the block store ({@code wfs store}); every default lives here. */
+public final class StoreConfigKeys implements ConfigKeySet {
+    public static final ConfigKey<String> RPC_ADDRESS = stringKey("store.rpc-address", "127.0.0.1:0",
+            "host:port this store listens on and is known by in volume replica lists (port 0 = any free port).");
+    public static final ConfigKey<String> DATA_DIRS = stringKey("store.data-dirs", "wfs-data/store",
+            "Comma-separated data folders (one per disk); a new volume replica goes to the one with most free space.");
+    public static final ConfigKey<Long> EXTENT_SIZE = sizeKey("store.extent-size", 256L << 20, 4L << 20, 1L << 30,
+            "An extent is sealed and the next one started once appending a block would exceed this size.");
+    public static final ConfigKey<String> FSYNC = stringKey("store.fsync", "group",
+            "When a block is durable before it is acknowledged: 'write' (fsync per block), 'group' (one fsync for"
+                    + " the blocks of a short window), 'none' (page cache only: survives a process crash, not power loss).");
+    public static final ConfigKey<Duration> GROUP_COMMIT_WINDOW = durationKey("store.group-commit-window",
+            Duration.ofMillis(1), "With store.fsync=group: how long the committer gathers blocks before one fsync.");
+    public static final ConfigKey<Boolean> GC_ENABLED = booleanKey("store.gc.enabled", true,
+            "Reclaim space of sealed extents with deleted blocks in the background.");
+    public static final ConfigKey<Integer> GC_MIN_DELETED_PERCENT = intKey("store.gc.min-deleted-percent", 30, 1, 100,
+            "A sealed extent is compacted once at least this share of its bytes is deleted.");
+    public static final ConfigKey<Long> GC_BYTES_PER_SECOND = sizeKey("store.gc.bytes-per-second", 64L << 20, 64L << 10,
+            1L << 40, "Copy throttle of the compactor, so foreground reads and writes keep their latency.");
+    public static final ConfigKey<Duration> GC_INTERVAL = durationKey("store.gc.interval", Duration.ofSeconds(30),
+            "Pause between two garbage-collection passes.");
+    public static final ConfigKey<String> SLOT_MAP_FILE = stringKey("store.slot-map-file", "",
+            "Static slot map of the meta groups whose deletion queues this store drains (empty = no draining).");
+    public static final ConfigKey<String> PEERS = stringKey("store.peers", "",
+            "Comma-separated host:port of every store node (until the manager serves the list); deletions drained"
+                    + " from the meta groups are applied on all of them before they are acknowledged.");
+    public static final ConfigKey<Duration> DRAIN_INTERVAL = durationKey("store.deletion-drain-interval",
+            Duration.ofSeconds(5), "Pause between two polls of the meta groups' deletion queues.");
+
+    @Override
+    public String module() {
+        return "store";
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(RPC_ADDRESS, DATA_DIRS, EXTENT_SIZE, FSYNC, GROUP_COMMIT_WINDOW, GC_ENABLED,
+                GC_MIN_DELETED_PERCENT, GC_BYTES_PER_SECOND, GC_INTERVAL, SLOT_MAP_FILE, PEERS, DRAIN_INTERVAL);
+    }
+}

@@ -1,0 +1,60 @@
+package io.wfs.store.disk;
+
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.Arrays;
+
+/**
+ * The in-memory index of one volume replica: block id → packed {@link BlockLocation} and CRC32C,
+ * in two primitive maps (about 30 bytes per block, no objects per entry). A deleted block keeps
+ * its entry, flagged, until GC removes the extent holding it. Not thread-safe: the volume's
+ * index lock guards it.
+ */
+final class BlockIndex {
+    private final Long2LongOpenHashMap locations = new Long2LongOpenHashMap();
+    private final Long2IntOpenHashMap crcs = new Long2IntOpenHashMap();
+
+    /** The packed location, 0 when the block was never here. */
+    long location(long blockId) {
+        return locations.get(blockId);
+    }
+
+    int crc(long blockId) {
+        return crcs.get(blockId);
+    }
+
+    void put(long blockId, long location, int crc) {
+        locations.put(blockId, location);
+        crcs.put(blockId, crc);
+    }
+
+    void markDeleted(long blockId) {
+        long loc = locations.get(blockId);
+        if (loc != 0) {
+            locations.put(blockId, BlockLocation.deleted(loc));
+        }
+    }
+
+    void remove(long blockId) {
+        locations.remove(blockId);
+        crcs.remove(blockId);
+    }
+
+    /** Live block ids greater than {@code after}, ascending, at most {@code max}. */
+    long[] liveIdsAfter(long after, int max) {
+        LongArrayList ids = new LongArrayList();
+        for (var e : locations.long2LongEntrySet()) {
+            if (e.getLongKey() > after && !BlockLocation.isDeleted(e.getLongValue())) {
+                ids.add(e.getLongKey());
+            }
+        }
+        long[] sorted = ids.toLongArray();
+        Arrays.sort(sorted);
+        return sorted.length <= max ? sorted : Arrays.copyOf(sorted, max);
+    }
+
+    int entries() {
+        return locations.size();
+    }
+}

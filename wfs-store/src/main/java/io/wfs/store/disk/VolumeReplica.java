@@ -1,0 +1,385 @@
+package io.wfs.store.disk;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import it.unimi.dsi.fastutil.ints.Int2ObjectRBTreeMap;
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One replica of a volume: a folder of extents plus {@code volume.properties}. Blocks are
+ * appended to the single active extent at 4 KiB boundaries; a full extent is sealed and the next
+ * one started. Two locks: the append lock orders writes to the files (one writer, sequential
+ * IO), the index lock guards the in-memory index and extent counters so reads never wait for a
+ * block's bytes being written.
+ */
+public final class VolumeReplica implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(VolumeReplica.class);
+
+    /** The outcome of an append: the extent to make durable, or null when the block was already here. */
+    public record Appended(Extent extent, int crc) {
+    }
+
+    private final Path dir;
+    private final long extentSize;
+    private final Object appendLock = new Object();
+    private final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
+    final Int2ObjectRBTreeMap<Extent> extents = new Int2ObjectRBTreeMap<>();
+    final BlockIndex index = new BlockIndex();
+    private volatile VolumeDescriptor descriptor;
+    private Extent active;
+    int nextExtentNumber = 1;
+    long nextVersion = 1;
+
+    private VolumeReplica(Path dir, VolumeDescriptor descriptor, long extentSize) {
+        this.dir = dir;
+        this.descriptor = descriptor;
+        this.extentSize = extentSize;
+    }
+
+    /** Creates an empty replica in {@code dir} (which must not hold one yet). */
+    public static VolumeReplica create(Path dir, VolumeDescriptor descriptor, long extentSize) throws IOException {
+        Files.createDirectories(dir);
+        descriptor.store(dir);
+        return new VolumeReplica(dir, descriptor, extentSize);
+    }
+
+    /** Opens the replica in {@code dir}, rebuilding the index from its extents and cutting a torn tail. */
+    public static VolumeReplica open(Path dir, long extentSize) throws IOException {
+        VolumeReplica v = new VolumeReplica(dir, VolumeDescriptor.load(dir), extentSize);
+        v.active = VolumeRecovery.replay(v);
+        return v;
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    public int id() {
+        return descriptor.volume();
+    }
+
+    public VolumeDescriptor descriptor() {
+        return descriptor;
+    }
+
+    public boolean isWritable() {
+        return descriptor.writable();
+    }
+
+    /** Persists a state change (writable ↔ read-only, new replica list). */
+    public synchronized void updateDescriptor(VolumeDescriptor d) throws IOException {
+        d.store(dir);
+        descriptor = d;
+    }
+
+    /**
+     * Appends a block. With {@code replace} false a block already present with the same CRC is a
+     * retry (nothing written, extent null) and with another CRC an error; with {@code replace} true
+     * (repair, re-replication) the new copy supersedes the old one, which becomes garbage.
+     */
+    public Appended append(long blockId, byte[] data, int crc, boolean replace) throws IOException {
+        if (!replace) {
+            indexLock.readLock().lock();
+            try {
+                long loc = index.location(blockId);
+                if (loc != 0) {
+                    if (BlockLocation.isDeleted(loc) || index.crc(blockId) == crc) {
+                        return new Appended(null, crc);
+                    }
+                    throw new WfsException(WfsErrorCode.EEXIST, "block " + blockId + " already holds other bytes in volume " + id());
+                }
+            } finally {
+                indexLock.readLock().unlock();
+            }
+        }
+        synchronized (appendLock) {
+            if (active == null || !active.fits(data.length, extentSize)) {
+                rollOver();
+            }
+            long offset = active.appendData(data);
+            long version = nextVersion++;
+            active.appendRecord(IndexRecord.block(blockId, version, (int) offset, data.length, crc));
+            long location = BlockLocation.pack(active.number(), offset, data.length);
+            indexLock.writeLock().lock();
+            try {
+                long old = index.location(blockId);
+                if (old != 0 && !BlockLocation.isDeleted(old)) {
+                    Extent previous = extents.get(BlockLocation.extent(old));
+                    previous.appendRecord(IndexRecord.tombstone(blockId, (int) BlockLocation.offset(old), BlockLocation.length(old)));
+                    countDeleted(previous, BlockLocation.length(old));
+                }
+                index.put(blockId, location, crc);
+                active.liveBytes += data.length;
+                active.liveBlocks++;
+            } finally {
+                indexLock.writeLock().unlock();
+            }
+            return new Appended(active, crc);
+        }
+    }
+
+    /** EEXIST when {@code blockId} is here with other bytes (a different CRC). */
+    public void checkNoConflict(long blockId, int crc) {
+        indexLock.readLock().lock();
+        try {
+            long loc = index.location(blockId);
+            if (loc != 0 && !BlockLocation.isDeleted(loc) && index.crc(blockId) != crc) {
+                throw new WfsException(WfsErrorCode.EEXIST, "block " + blockId + " already holds other bytes in volume " + id());
+            }
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    private void rollOver() throws IOException {
+        if (active != null) {
+            active.seal();
+        }
+        Extent next = Extent.open(dir, nextExtentNumber++);
+        indexLock.writeLock().lock();
+        try {
+            extents.put(next.number(), next);
+        } finally {
+            indexLock.writeLock().unlock();
+        }
+        active = next;
+    }
+
+    /** The whole block, CRC-checked. ENOENT when absent or deleted. */
+    public byte[] read(long blockId) throws IOException, CorruptBlockException {
+        for (int attempt = 0; ; attempt++) {
+            long loc;
+            int crc;
+            Extent extent;
+            indexLock.readLock().lock();
+            try {
+                loc = index.location(blockId);
+                crc = index.crc(blockId);
+                extent = loc == 0 ? null : extents.get(BlockLocation.extent(loc));
+            } finally {
+                indexLock.readLock().unlock();
+            }
+            if (loc == 0 || BlockLocation.isDeleted(loc) || extent == null) {
+                throw new WfsException(WfsErrorCode.ENOENT, "block " + blockId + " is not in volume " + id());
+            }
+            byte[] data = new byte[BlockLocation.length(loc)];
+            try {
+                extent.readFully(BlockLocation.offset(loc), data);
+            } catch (ClosedChannelException e) {
+                // GC moved the block and removed the extent between lookup and read: look up again.
+                if (attempt < 3) {
+                    continue;
+                }
+                throw e;
+            }
+            if (Crc.of(data) != crc) {
+                throw new CorruptBlockException(blockId, "block " + blockId + " of volume " + id() + " in " + extent
+                        + " at " + BlockLocation.offset(loc) + " fails its CRC check");
+            }
+            return data;
+        }
+    }
+
+    /** Packed location of a block (0 if absent): tests and tools check alignment with it. */
+    public long location(long blockId) {
+        indexLock.readLock().lock();
+        try {
+            return index.location(blockId);
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** The CRC32C the index holds for a block (0 if absent). */
+    public int crcOf(long blockId) {
+        indexLock.readLock().lock();
+        try {
+            return index.crc(blockId);
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** Tombstones the live blocks among {@code blockIds}; returns how many; adds the touched extents to {@code touched}. */
+    public int delete(long[] blockIds, Collection<Extent> touched) throws IOException {
+        int deleted = 0;
+        indexLock.writeLock().lock();
+        try {
+            for (long id : blockIds) {
+                long loc = index.location(id);
+                if (loc == 0 || BlockLocation.isDeleted(loc)) {
+                    continue;
+                }
+                Extent e = extents.get(BlockLocation.extent(loc));
+                e.appendRecord(IndexRecord.tombstone(id, (int) BlockLocation.offset(loc), BlockLocation.length(loc)));
+                index.markDeleted(id);
+                countDeleted(e, BlockLocation.length(loc));
+                if (!touched.contains(e)) {
+                    touched.add(e);
+                }
+                deleted++;
+            }
+        } finally {
+            indexLock.writeLock().unlock();
+        }
+        return deleted;
+    }
+
+    static void countDeleted(Extent e, int length) {
+        e.liveBytes -= length;
+        e.deletedBytes += length;
+        e.liveBlocks--;
+    }
+
+    /** Seals the active extent (volume full or taken out of service); the next append starts a new one. */
+    public void sealActive() throws IOException {
+        synchronized (appendLock) {
+            if (active != null) {
+                active.seal();
+                active = null;
+            }
+        }
+    }
+
+    /** Live block ids after {@code after}, ascending (re-replication and orphan scans page through them). */
+    public long[] liveBlocksAfter(long after, int max) {
+        indexLock.readLock().lock();
+        try {
+            return index.liveIdsAfter(after, max);
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** A consistent snapshot of the replica's fill. */
+    public VolumeStats stats() {
+        indexLock.readLock().lock();
+        try {
+            long live = 0;
+            long deleted = 0;
+            long disk = 0;
+            long blocks = 0;
+            for (Extent e : extents.values()) {
+                live += e.liveBytes;
+                deleted += e.deletedBytes;
+                disk += e.diskBytes();
+                blocks += e.liveBlocks;
+            }
+            return new VolumeStats(id(), blocks, live, deleted, disk, extents.size());
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** Sealed extents with their counters (GC candidates), in extent order. */
+    public List<Extent> sealedExtents() {
+        indexLock.readLock().lock();
+        try {
+            List<Extent> out = new ArrayList<>();
+            for (Extent e : extents.values()) {
+                if (e.isSealed()) {
+                    out.add(e);
+                }
+            }
+            return out;
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** A fresh extent for GC to copy into; invisible to readers until {@link #completeCompaction}. */
+    public Extent newCompactionTarget() throws IOException {
+        synchronized (appendLock) {
+            return Extent.open(dir, nextExtentNumber++);
+        }
+    }
+
+    /** Whether {@code record} (a block record of {@code extent}) is the live copy of its block. */
+    public boolean isLiveCopy(Extent extent, IndexRecord record) {
+        indexLock.readLock().lock();
+        try {
+            long loc = index.location(record.blockId());
+            return loc != 0 && !BlockLocation.isDeleted(loc) && BlockLocation.extent(loc) == extent.number()
+                    && BlockLocation.offset(loc) == record.offset();
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Switches the index to the copies GC wrote into {@code target}, atomically for readers, and
+     * forgets {@code victim} ({@code target} is null when nothing was live). A block deleted or replaced while GC copied it gets a tombstone in the
+     * target instead. The caller deletes the victim's files afterwards.
+     */
+    public void completeCompaction(Extent victim, Extent target, List<CompactedCopy> copies) throws IOException {
+        indexLock.writeLock().lock();
+        try {
+            if (target != null) {
+                extents.put(target.number(), target);
+            }
+            for (CompactedCopy moved : copies) {
+                IndexRecord copy = moved.copy();
+                if (index.location(copy.blockId()) == moved.oldLocation()) {
+                    index.put(copy.blockId(), BlockLocation.pack(target.number(), copy.offset(), copy.length()), copy.crc());
+                    target.liveBytes += copy.length();
+                    target.liveBlocks++;
+                } else {
+                    target.appendRecord(IndexRecord.tombstone(copy.blockId(), copy.offset(), copy.length()));
+                    target.deletedBytes += copy.length();
+                }
+            }
+            for (IndexRecord r : victim.readRecords()) {
+                long loc = index.location(r.blockId());
+                if (r.kind() == IndexRecord.BLOCK && loc != 0 && BlockLocation.extent(loc) == victim.number()) {
+                    index.remove(r.blockId());
+                }
+            }
+            extents.remove(victim.number());
+            if (target != null) {
+                target.force();
+            }
+        } finally {
+            indexLock.writeLock().unlock();
+        }
+    }
+
+    /** Number of index entries including deleted ones awaiting GC (memory accounting). */
+    public int indexEntries() {
+        indexLock.readLock().lock();
+        try {
+            return index.entries();
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** Closes the files without flushing anything more (a crash leaves them like this too). */
+    @Override
+    public void close() throws IOException {
+        synchronized (appendLock) {
+            indexLock.writeLock().lock();
+            try {
+                for (Extent e : extents.values()) {
+                    e.close();
+                }
+            } finally {
+                indexLock.writeLock().unlock();
+            }
+        }
+        LOG.debug("volume {} closed", id());
+    }
+
+    void setExtentCounters(int nextExtent, long nextVer) {
+        this.nextExtentNumber = nextExtent;
+        this.nextVersion = nextVer;
+    }
+}

@@ -1,0 +1,156 @@
+package io.wfs.store.node;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.store.disk.VolumeDescriptor;
+import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.disk.VolumeStats;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalInt;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The volume replicas of one store node, spread over its data folders (one folder per disk). */
+public final class VolumeSet implements VolumeAssignments, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(VolumeSet.class);
+
+    private final List<Path> dataDirs;
+    private final long extentSize;
+    private final VolumeStateListener listener;
+    private final Int2ObjectOpenHashMap<VolumeReplica> volumes = new Int2ObjectOpenHashMap<>();
+    private volatile String selfAddress = "";
+
+    private VolumeSet(List<Path> dataDirs, long extentSize, VolumeStateListener listener) {
+        this.dataDirs = dataDirs;
+        this.extentSize = extentSize;
+        this.listener = listener;
+    }
+
+    /** Opens every replica found in {@code dataDirs} (folders named volume-N), rebuilding their indexes. */
+    public static VolumeSet open(List<Path> dataDirs, long extentSize, VolumeStateListener listener) throws IOException {
+        VolumeSet set = new VolumeSet(dataDirs, extentSize, listener);
+        for (Path d : dataDirs) {
+            Files.createDirectories(d);
+            try (DirectoryStream<Path> entries = Files.newDirectoryStream(d, "volume-*")) {
+                for (Path v : entries) {
+                    if (Files.exists(v.resolve(VolumeDescriptor.FILE))) {
+                        VolumeReplica r = VolumeReplica.open(v, extentSize);
+                        set.volumes.put(r.id(), r);
+                    }
+                }
+            }
+        }
+        return set;
+    }
+
+    /** The address this node has in replica lists; known once the RPC port is bound. */
+    public void setSelfAddress(String address) {
+        this.selfAddress = address;
+    }
+
+    public String selfAddress() {
+        return selfAddress;
+    }
+
+    public synchronized VolumeReplica get(int volume) {
+        return volumes.get(volume);
+    }
+
+    /** The local replica of {@code volume}; ENOENT when this node holds none. */
+    public VolumeReplica require(int volume) {
+        VolumeReplica v = get(volume);
+        if (v == null) {
+            throw new WfsException(WfsErrorCode.ENOENT, "this store holds no replica of volume " + volume);
+        }
+        return v;
+    }
+
+    public synchronized List<VolumeReplica> all() {
+        return new ArrayList<>(volumes.values());
+    }
+
+    @Override
+    public synchronized void assign(int volume, List<String> replicas, boolean writable) throws IOException {
+        VolumeDescriptor wanted = new VolumeDescriptor(volume, replicas, writable);
+        VolumeReplica existing = volumes.get(volume);
+        if (existing != null) {
+            if (!existing.descriptor().equals(wanted)) {
+                existing.updateDescriptor(wanted);
+            }
+        } else {
+            volumes.put(volume, VolumeReplica.create(placeNew(volume), wanted, extentSize));
+        }
+        if (writable && wanted.primary().equals(selfAddress)) {
+            for (VolumeReplica other : volumes.values()) {
+                if (other.id() != volume && other.isWritable() && other.descriptor().primary().equals(selfAddress)) {
+                    // One volume at a time: each disk sees one sequential stream of appends.
+                    markReadOnly(other, "volume " + volume + " became this store's writable volume");
+                }
+            }
+        }
+        LOG.info("volume {} assigned: replicas {}, writable {}", volume, replicas, writable);
+    }
+
+    @Override
+    public synchronized OptionalInt activeVolume() {
+        for (VolumeReplica v : volumes.values()) {
+            if (v.isWritable() && v.descriptor().primary().equals(selfAddress)) {
+                return OptionalInt.of(v.id());
+            }
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Turns the local replica read-only, seals its active extent and tells the listener. */
+    public void markReadOnly(VolumeReplica v, String reason) throws IOException {
+        synchronized (v) {
+            if (!v.isWritable()) {
+                return;
+            }
+            v.updateDescriptor(v.descriptor().withWritable(false));
+        }
+        v.sealActive();
+        LOG.warn("volume {} is now read-only on this store: {}", v.id(), reason);
+        listener.volumeReadOnly(v.id(), reason);
+    }
+
+    /** The data folder with the most usable space. */
+    private Path placeNew(int volume) throws IOException {
+        Path best = dataDirs.get(0);
+        long bestFree = -1;
+        for (Path d : dataDirs) {
+            long free = Files.getFileStore(d).getUsableSpace();
+            if (free > bestFree) {
+                best = d;
+                bestFree = free;
+            }
+        }
+        return best.resolve("volume-" + volume);
+    }
+
+    public long diskBytes() {
+        long sum = 0;
+        for (VolumeReplica v : all()) {
+            sum += v.stats().diskBytes();
+        }
+        return sum;
+    }
+
+    public List<VolumeStats> stats() {
+        return all().stream().map(VolumeReplica::stats).toList();
+    }
+
+    @Override
+    public synchronized void close() throws IOException {
+        for (VolumeReplica v : volumes.values()) {
+            v.close();
+        }
+        volumes.clear();
+    }
+}

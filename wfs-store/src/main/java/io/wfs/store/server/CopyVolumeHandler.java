@@ -1,0 +1,78 @@
+package io.wfs.store.server;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.BlockListReply;
+import io.wfs.common.msg.store.CopyVolumeRequest;
+import io.wfs.common.msg.store.ListBlocksRequest;
+import io.wfs.common.msg.store.ReadBlockReply;
+import io.wfs.common.msg.store.ReadBlockRequest;
+import io.wfs.common.msg.store.StoreLimits;
+import io.wfs.common.msg.store.VolumeInfoReply;
+import io.wfs.common.rpc.server.RequestContext;
+import io.wfs.common.rpc.server.RequestHandler;
+import io.wfs.store.disk.Crc;
+import io.wfs.store.disk.VolumeReplica;
+import java.net.InetSocketAddress;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Re-replication onto this store: create a read-only replica and pull every live block from a
+ * healthy replica, page by page, checking each CRC. Runs on its own executor (it may take long)
+ * and answers once every block is durable here.
+ */
+final class CopyVolumeHandler implements RequestHandler<CopyVolumeRequest, VolumeInfoReply> {
+    private static final Logger LOG = LoggerFactory.getLogger(CopyVolumeHandler.class);
+    private static final int PAGE = 1024;
+
+    private final StoreNode node;
+    private final ExecutorService copier;
+
+    CopyVolumeHandler(StoreNode node, ExecutorService copier) {
+        this.node = node;
+        this.copier = copier;
+    }
+
+    @Override
+    public CompletableFuture<VolumeInfoReply> handle(CopyVolumeRequest req, RequestContext ctx) {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return copy(req);
+            } catch (WfsException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new WfsException(WfsErrorCode.EIO, "copying volume " + req.volume() + ": " + e, e);
+            }
+        }, copier);
+    }
+
+    private VolumeInfoReply copy(CopyVolumeRequest req) throws Exception {
+        node.volumes.assign(req.volume(), Arrays.asList(req.replicas()), false);
+        VolumeReplica v = node.volumes.require(req.volume());
+        InetSocketAddress source = StoreNode.address(req.source());
+        long after = 0;
+        long copied = 0;
+        while (true) {
+            BlockListReply page = node.peers.call(source, new ListBlocksRequest(req.volume(), after, PAGE)).get();
+            for (long id : page.blockIds()) {
+                ReadBlockReply block = node.peers.call(source,
+                        new ReadBlockRequest(req.volume(), id, 0, StoreLimits.MAX_BLOCK_BYTES, false)).get();
+                if (Crc.of(block.data()) != block.crc()) {
+                    throw new WfsException(WfsErrorCode.EIO, "block " + id + " from " + req.source() + " fails its CRC");
+                }
+                node.appendLocally(v, id, block.data(), block.crc(), false).get();
+                copied++;
+            }
+            if (page.blockIds().length < PAGE) {
+                break;
+            }
+            after = page.blockIds()[page.blockIds().length - 1];
+        }
+        LOG.info("volume {}: {} blocks copied from {}", req.volume(), copied, req.source());
+        return StoreNode.info(v);
+    }
+}

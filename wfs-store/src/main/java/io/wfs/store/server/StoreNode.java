@@ -1,0 +1,88 @@
+package io.wfs.store.server;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.Meter;
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.store.VolumeInfoReply;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.disk.VolumeStats;
+import io.wfs.store.durability.Durability;
+import io.wfs.store.node.VolumeSet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the request handlers of one store share: its volumes, the durability policy, the client
+ * to the other stores, and the metrics. Local appends go through {@link #appendLocally} so that
+ * every block on disk is counted and made durable the same way.
+ */
+final class StoreNode {
+    final VolumeSet volumes;
+    final Durability durability;
+    final RpcClient peers;
+    final Counter writtenBytes;
+    final Meter writtenBlocks;
+    final Counter readBytes;
+    final Counter crcMismatches;
+    final Counter repairs;
+    final Counter deletedBlocks;
+    final Counter replicationFailures;
+
+    StoreNode(VolumeSet volumes, Durability durability, RpcClient peers, MetricRegistry registry) {
+        this.volumes = volumes;
+        this.durability = durability;
+        this.peers = peers;
+        this.writtenBytes = registry.counter("store.write.bytes");
+        this.writtenBlocks = registry.meter("store.write.blocks");
+        this.readBytes = registry.counter("store.read.bytes");
+        this.crcMismatches = registry.counter("store.read.crc_mismatches");
+        this.repairs = registry.counter("store.repairs");
+        this.deletedBlocks = registry.counter("store.delete.blocks");
+        this.replicationFailures = registry.counter("store.replication.failures");
+    }
+
+    /** Appends on this node and completes once the block is durable per the fsync policy. */
+    CompletableFuture<Void> appendLocally(VolumeReplica v, long blockId, byte[] data, int crc, boolean replace) {
+        VolumeReplica.Appended a;
+        try {
+            a = v.append(blockId, data, crc, replace);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new UncheckedIOException(e));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (a.extent() == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        writtenBytes.inc(data.length);
+        writtenBlocks.mark();
+        return durability.sync(a.extent());
+    }
+
+    static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+
+    static VolumeInfoReply info(VolumeReplica v) {
+        VolumeStats s = v.stats();
+        return new VolumeInfoReply(v.id(), v.isWritable() ? "writable" : "read-only",
+                v.descriptor().replicas().toArray(new String[0]), s.liveBlocks(), s.liveBytes(), s.deletedBytes(),
+                s.diskBytes(), s.extents());
+    }
+
+    /** The WfsException inside {@code cause}, or EIO naming {@code what} (a disk error). */
+    static WfsException asWfs(String what, Throwable cause) {
+        for (Throwable cur = cause; cur != null; cur = cur.getCause()) {
+            if (cur instanceof WfsException w) {
+                return w;
+            }
+        }
+        return new WfsException(WfsErrorCode.EIO, what + ": " + cause, cause);
+    }
+}

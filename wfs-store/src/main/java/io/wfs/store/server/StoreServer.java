@@ -1,0 +1,223 @@
+package io.wfs.store.server;
+
+import com.codahale.metrics.Gauge;
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.metrics.MetricsHttpServer;
+import io.wfs.common.msg.store.DeleteBlocksRequest;
+import io.wfs.common.msg.store.ReadBlockRequest;
+import io.wfs.common.msg.store.ReplicateBlockRequest;
+import io.wfs.common.msg.store.WriteBlockRequest;
+import io.wfs.common.msg.store.CopyVolumeRequest;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.rpc.server.Dispatch;
+import io.wfs.common.rpc.server.HandlerRegistry;
+import io.wfs.common.rpc.server.RpcServer;
+import io.wfs.store.StoreConfigKeys;
+import io.wfs.store.deletion.DeletionDrainer;
+import io.wfs.store.disk.VolumeStats;
+import io.wfs.store.durability.Durabilities;
+import io.wfs.store.durability.Durability;
+import io.wfs.store.durability.FsyncPolicy;
+import io.wfs.store.gc.GarbageCollector;
+import io.wfs.store.node.VolumeSet;
+import io.wfs.store.node.VolumeStateListener;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A block store ({@code wfs store}): its volume replicas, one RPC port for clients and the other
+ * stores, the group-commit thread, GC, the deletion drainer and the metrics endpoint.
+ * Registration and heartbeats to the manager plug in through {@link VolumeStateListener} and
+ * {@link io.wfs.store.node.VolumeAssignments} (manager issue).
+ */
+public final class StoreServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StoreServer.class);
+
+    private final WfsConfig config;
+    private final ClusterSecret secret;
+    private final MetricRegistry registry;
+    private final VolumeStateListener listener;
+    private VolumeSet volumes;
+    private Durability durability;
+    private RpcClient peers;
+    private RpcServer rpcServer;
+    private ExecutorService copier;
+    private GarbageCollector gc;
+    private RpcClient metaRpc;
+    private MetaClient meta;
+    private DeletionDrainer drainer;
+    private MetricsHttpServer http;
+
+    public StoreServer(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
+        this(config, secret, registry, (volume, reason) -> LOG.warn("volume {} read-only: {}", volume, reason));
+    }
+
+    public StoreServer(WfsConfig config, ClusterSecret secret, MetricRegistry registry, VolumeStateListener listener) {
+        this.config = config;
+        this.secret = secret;
+        this.registry = registry;
+        this.listener = listener;
+    }
+
+    public StoreServer start() throws IOException, InterruptedException {
+        FsyncPolicy policy = FsyncPolicy.parse(config.get(StoreConfigKeys.FSYNC));
+        List<Path> dirs = Arrays.stream(config.get(StoreConfigKeys.DATA_DIRS).split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).map(Path::of).toList();
+        if (dirs.isEmpty()) {
+            throw new IllegalArgumentException(StoreConfigKeys.DATA_DIRS.name() + " must name at least one folder");
+        }
+        InetSocketAddress bind = address(config.get(StoreConfigKeys.RPC_ADDRESS));
+        volumes = VolumeSet.open(dirs, config.get(StoreConfigKeys.EXTENT_SIZE), listener);
+        durability = Durabilities.of(policy, config.get(StoreConfigKeys.GROUP_COMMIT_WINDOW), registry);
+        peers = new RpcClient("store-peers", RpcOptions.from(config), secret, registry);
+        copier = Executors.newSingleThreadExecutor(new DefaultThreadFactory("store-copy", true));
+        StoreNode node = new StoreNode(volumes, durability, peers, registry);
+        rpcServer = new RpcServer("store", RpcOptions.from(config), secret, handlers(node), registry).start(bind);
+        volumes.setSelfAddress(bind.getHostString() + ":" + rpcServer.address().getPort());
+        gc = new GarbageCollector(volumes, config.get(StoreConfigKeys.GC_MIN_DELETED_PERCENT),
+                config.get(StoreConfigKeys.GC_BYTES_PER_SECOND), registry);
+        if (config.get(StoreConfigKeys.GC_ENABLED)) {
+            gc.start(config.get(StoreConfigKeys.GC_INTERVAL));
+        }
+        registry.gauge("store.volumes", () -> (Gauge<Integer>) () -> volumes.all().size());
+        registry.gauge("store.volumes.read_only", () -> (Gauge<Long>) () ->
+                volumes.all().stream().filter(v -> !v.isWritable()).count());
+        registry.gauge("store.disk.used_bytes", () -> (Gauge<Long>) volumes::diskBytes);
+        startDrainer();
+        int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
+        if (httpPort >= 0) {
+            http = new MetricsHttpServer("store", registry, List.of(this::status))
+                    .start(config.get(CommonConfigKeys.HTTP_BIND), httpPort);
+        }
+        LOG.info("store up: rpc {}, fsync {}, data {}, volumes {}", selfAddress(), policy, dirs, volumes.all().size());
+        return this;
+    }
+
+    private HandlerRegistry handlers(StoreNode node) {
+        HandlerRegistry handlers = new HandlerRegistry();
+        // Every store handler touches the disk: worker pool (EBUSY when full is the back-pressure).
+        handlers.register(WriteBlockRequest.class, new WriteBlockHandler(node), Dispatch.WORKER);
+        handlers.register(ReplicateBlockRequest.class, new ReplicateBlockHandler(node), Dispatch.WORKER);
+        handlers.register(ReadBlockRequest.class, new ReadBlockHandler(node), Dispatch.WORKER);
+        handlers.register(DeleteBlocksRequest.class, new DeleteBlocksHandler(node), Dispatch.WORKER);
+        handlers.register(CopyVolumeRequest.class, new CopyVolumeHandler(node, copier), Dispatch.WORKER);
+        VolumeAdminHandlers.register(handlers, node);
+        return handlers;
+    }
+
+    private void startDrainer() throws IOException {
+        String mapFile = config.get(StoreConfigKeys.SLOT_MAP_FILE);
+        if (mapFile.isBlank()) {
+            return;
+        }
+        SlotMap slotMap = SlotMap.load(Path.of(mapFile));
+        metaRpc = new RpcClient("store-meta", RpcOptions.from(config), secret, registry);
+        meta = new MetaClient(metaRpc, slotMap, Duration.ofSeconds(10));
+        List<String> peerList = Arrays.stream(config.get(StoreConfigKeys.PEERS).split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).toList();
+        drainer = new DeletionDrainer(meta, () -> slotMap, peers,
+                () -> peerList.isEmpty() ? List.of(selfAddress()) : peerList, registry);
+        drainer.start(config.get(StoreConfigKeys.DRAIN_INTERVAL));
+    }
+
+    /** The address this store has in replica lists (bind host and actual port). */
+    public String selfAddress() {
+        return volumes.selfAddress();
+    }
+
+    public InetSocketAddress rpcAddress() {
+        return rpcServer.address();
+    }
+
+    public int httpPort() {
+        return http == null ? -1 : http.port();
+    }
+
+    public VolumeSet volumes() {
+        return volumes;
+    }
+
+    public GarbageCollector gc() {
+        return gc;
+    }
+
+    /** The /status document: each volume replica's state and fill. */
+    public Map<String, Object> status() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("address", selfAddress());
+        doc.put("activeVolume", volumes.activeVolume().orElse(0));
+        doc.put("volumes", volumes.all().stream().map(v -> {
+            VolumeStats s = v.stats();
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("volume", v.id());
+            m.put("writable", v.isWritable());
+            m.put("replicas", v.descriptor().replicas());
+            m.put("liveBlocks", s.liveBlocks());
+            m.put("liveBytes", s.liveBytes());
+            m.put("deletedBytes", s.deletedBytes());
+            m.put("diskBytes", s.diskBytes());
+            m.put("extents", s.extents());
+            return m;
+        }).toList());
+        return doc;
+    }
+
+    static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
+        }
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+
+    @Override
+    public void close() {
+        if (drainer != null) {
+            drainer.close();
+            meta.close();
+            metaRpc.close();
+        }
+        if (http != null) {
+            http.close();
+        }
+        if (gc != null) {
+            gc.close();
+        }
+        if (rpcServer != null) {
+            rpcServer.close();
+        }
+        if (copier != null) {
+            copier.shutdownNow();
+        }
+        if (peers != null) {
+            peers.close();
+        }
+        if (durability != null) {
+            durability.close();
+        }
+        if (volumes != null) {
+            try {
+                volumes.close();
+            } catch (IOException e) {
+                LOG.error("closing volumes", e);
+            }
+        }
+    }
+}
