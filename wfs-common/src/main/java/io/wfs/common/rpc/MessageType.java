@@ -96,6 +96,8 @@ public enum MessageType {
     SESSION_HEARTBEAT(124, MessageCategory.META, SessionHeartbeatRequest.class, OkReply.class),
     PENDING_DELETIONS(125, MessageCategory.META, PendingDeletionsRequest.class, BlockListReply.class),
     ACK_DELETIONS(126, MessageCategory.META, AckDeletionsRequest.class, OkReply.class),
+    UNREFERENCED_BLOCKS(127, MessageCategory.META, io.wfs.common.msg.meta.UnreferencedBlocksRequest.class,
+            BlockListReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

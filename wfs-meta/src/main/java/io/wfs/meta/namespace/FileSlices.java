@@ -2,6 +2,7 @@ package io.wfs.meta.namespace;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongSet;
 
 /**
  * Slices of the regular files of one slot: the single slice of a typical small file, starting
@@ -50,6 +51,26 @@ final class FileSlices {
             }
         } else if (inlineLength(pos) != 0) {
             appendInline(pos, out);
+        }
+    }
+
+    /**
+     * Removes from {@code candidates} every block id a file of this slot references: the inline
+     * slices of the inode records, then the overflow lists. No per-block index is kept (it would
+     * cost 8+ bytes per block on every replica for a question asked rarely); callers batch ids.
+     */
+    void removeReferenced(LongSet candidates) {
+        for (int pos = 0; pos < table.highWater() && !candidates.isEmpty(); pos++) {
+            if (table.isLive(pos) && FileType.isRegular(table.mode(pos)) && !hasOverflow(pos) && inlineLength(pos) != 0) {
+                candidates.remove(table.get(pos, InodeRecord.SLICE_BLOCK));
+            }
+        }
+        if (overflow != null) {
+            for (SliceList list : overflow.values()) {
+                for (int i = 0; i < list.count() && !candidates.isEmpty(); i++) {
+                    candidates.remove(list.blockId(i));
+                }
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.wfs.meta.namespace;
 
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.List;
 
 /**
@@ -256,6 +257,22 @@ public final class SlotState {
         }
         table.set(pos, InodeRecord.SIZE, newSize);
         usedBytes += newSize - size;
+    }
+
+    /**
+     * The ids among {@code blockIds} that no file of this slot references (in the order given):
+     * blocks written but never committed, or already freed. One pass over the slot's inodes.
+     */
+    public long[] unreferenced(long[] blockIds) {
+        LongOpenHashSet left = new LongOpenHashSet(blockIds);
+        slices.removeReferenced(left);
+        LongArrayList out = new LongArrayList(left.size());
+        for (long id : blockIds) {
+            if (left.remove(id)) {
+                out.add(id);
+            }
+        }
+        return out.toLongArray();
     }
 
     /** Fills out with the file's slices in offset order. */

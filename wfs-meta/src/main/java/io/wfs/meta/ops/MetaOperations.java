@@ -16,7 +16,8 @@ public final class MetaOperations {
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new EntryCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),
                 new LockForRenameOp(), new RenameEntriesOp(), new RenameLeaseOp(),
-                new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp())) {
+                new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp(),
+                new UnreferencedBlocksOp())) {
             if (byType.put(op.type(), op) != null) {
                 throw new IllegalStateException("two operations for " + op.type());
             }
