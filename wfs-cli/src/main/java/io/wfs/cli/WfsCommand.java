@@ -23,13 +23,13 @@ public final class WfsCommand implements Runnable {
     /** The command line with every subcommand, in the order `wfs --help` lists them. */
     public static CommandLine newCommandLine() {
         CommandLine cl = new CommandLine(new WfsCommand()).setCaseInsensitiveEnumValuesAllowed(true);
-        notYet(cl, "manager", "Run a manager (topology authority).", "the manager daemon", 4);
+        cl.addSubcommand("manager", new io.wfs.cli.daemon.ManagerDaemonCommand());
         cl.addSubcommand("meta", new io.wfs.cli.daemon.MetaDaemonCommand());
         notYet(cl, "store", "Run a block store.", "the block store", 5);
         notYet(cl, "mount", "Mount a WFS cluster with FUSE.", "mount", 6);
         notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);
         notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);
-        notYet(cl, "status", "Show nodes, groups, volumes and routes of a cluster.", "cluster status", 4);
+        cl.addSubcommand("status", new io.wfs.cli.status.StatusCommand());
         CommandLine bench = new CommandLine(new BenchCommand());
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
         cl.addSubcommand("bench", bench);

@@ -40,7 +40,7 @@ final class ManagerMetrics {
         registry.register("manager.groups", (Gauge<Integer>) () -> machine.read(s -> s.model().groups().size()));
         registry.register("manager.replication_queue", (Gauge<Integer>) () -> machine.read(s -> s.replicationQueue().size()));
         for (VolumeState state : VolumeState.values()) {
-            registry.register("manager.volumes." + state.name().toLowerCase(Locale.ROOT), (Gauge<Long>) () ->
+            registry.register("manager.volumes.state." + state.name().toLowerCase(Locale.ROOT), (Gauge<Long>) () ->
                     machine.read(s -> s.model().volumes().stream().filter(v -> v.state() == state).count()));
         }
     }

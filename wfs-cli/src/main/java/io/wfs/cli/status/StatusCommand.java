@@ -1,0 +1,121 @@
+package io.wfs.cli.status;
+
+import com.codahale.metrics.MetricRegistry;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wfs.cli.ConfigOptions;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.ClusterStatusRequest;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.manager.server.ManagerConfigKeys;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code wfs status}: asks the manager leader (following NOT_LEADER hints from any manager
+ * given) for nodes, groups, slots, volumes and the route version.
+ */
+@Command(name = "status", mixinStandardHelpOptions = true,
+        description = "Show nodes, groups (with leaders), slot distribution, volumes (fill, state) and the route version.")
+public final class StatusCommand implements Callable<Integer> {
+    @Option(names = "--manager", paramLabel = "HOST:PORT", split = ",",
+            description = "Manager RPC address(es); default: the RPC addresses of manager.peers, else manager.rpc-address.")
+    List<String> managers = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the status as JSON.")
+    boolean json;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Give up after this long (default ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cl = spec.commandLine();
+        WfsConfig config = configOptions.load(cl);
+        List<String> targets = managers.isEmpty() ? configuredManagers(config) : managers;
+        if (targets.isEmpty()) {
+            throw new CommandLine.ParameterException(cl, "no manager: give --manager HOST:PORT or set manager.rpc-address");
+        }
+        for (String t : targets) {
+            if (t.lastIndexOf(':') <= 0) {
+                throw new CommandLine.ParameterException(cl, "--manager: '" + t + "' is not HOST:PORT");
+            }
+        }
+        Duration deadline = parseDuration(cl);
+        ClusterStatusReply reply;
+        try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), secret(config, cl), new MetricRegistry())) {
+            reply = new ManagerClient(rpc, targets, deadline).call(new ClusterStatusRequest());
+        } catch (WfsException e) {
+            cl.getErr().println("wfs status: no answer from the manager leader (" + targets + "): " + e.getMessage());
+            return 1;
+        }
+        Map<String, Object> doc = ClusterStatusView.of(reply);
+        if (json) {
+            cl.getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
+            cl.getOut().flush();
+        } else {
+            StatusText.print(doc, cl.getOut());
+        }
+        return 0;
+    }
+
+    private Duration parseDuration(CommandLine cl) {
+        try {
+            return CommonConfigKeys.CALL_TIMEOUT.parse(timeout);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--timeout: " + e.getMessage());
+        }
+    }
+
+    /** The RPC side of {@code manager.peers} (raft=rpc pairs), else {@code manager.rpc-address}. */
+    static List<String> configuredManagers(WfsConfig config) {
+        String peers = config.get(ManagerConfigKeys.PEERS);
+        List<String> list = new ArrayList<>();
+        if (peers != null && !peers.isBlank()) {
+            Arrays.stream(peers.split(",")).map(p -> p.substring(p.indexOf('=') + 1).strip())
+                    .filter(s -> !s.isEmpty()).forEach(list::add);
+        } else {
+            String rpc = config.get(ManagerConfigKeys.RPC_ADDRESS);
+            if (rpc != null && !rpc.isBlank()) {
+                list.add(rpc.strip());
+            }
+        }
+        return list;
+    }
+
+    private static ClusterSecret secret(WfsConfig config, CommandLine cl) {
+        String file = config.get(CommonConfigKeys.SECRET_FILE);
+        if (file.isBlank()) {
+            throw new CommandLine.ParameterException(cl, CommonConfigKeys.SECRET_FILE.name() + " must be set");
+        }
+        try {
+            return ClusterSecret.load(Path.of(file));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
+        }
+    }
+}
