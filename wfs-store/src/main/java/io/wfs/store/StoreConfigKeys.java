@@ -40,6 +40,12 @@ public final class StoreConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Duration> DRAIN_INTERVAL = durationKey("store.deletion-drain-interval",
             Duration.ofSeconds(5), "Pause between two polls of the meta groups' deletion queues.");
 
+    public static final ConfigKey<Duration> ORPHAN_GRACE = durationKey("store.orphan.grace", Duration.ofHours(1),
+            "A block no file references is deleted once it has been seen unreferenced for this long; clients must"
+                    + " commit a written block's slice within it.");
+    public static final ConfigKey<Duration> ORPHAN_SCAN_INTERVAL = durationKey("store.orphan.scan-interval",
+            Duration.ofMinutes(10), "Pause between two orphan scans (needs store.slot-map-file).");
+
     @Override
     public String module() {
         return "store";
@@ -48,6 +54,6 @@ public final class StoreConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(RPC_ADDRESS, DATA_DIRS, EXTENT_SIZE, FSYNC, GROUP_COMMIT_WINDOW, GC_ENABLED,
-                GC_MIN_DELETED_PERCENT, GC_BYTES_PER_SECOND, GC_INTERVAL, SLOT_MAP_FILE, PEERS, DRAIN_INTERVAL);
+                GC_MIN_DELETED_PERCENT, GC_BYTES_PER_SECOND, GC_INTERVAL, SLOT_MAP_FILE, PEERS, DRAIN_INTERVAL, ORPHAN_GRACE, ORPHAN_SCAN_INTERVAL);
     }
 }

@@ -25,8 +25,10 @@ import io.wfs.store.durability.Durabilities;
 import io.wfs.store.durability.Durability;
 import io.wfs.store.durability.FsyncPolicy;
 import io.wfs.store.gc.GarbageCollector;
+import io.wfs.store.manager.ManagerAgent;
 import io.wfs.store.node.VolumeSet;
 import io.wfs.store.node.VolumeStateListener;
+import io.wfs.store.orphan.OrphanScanner;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -63,7 +65,9 @@ public final class StoreServer implements AutoCloseable {
     private RpcClient metaRpc;
     private MetaClient meta;
     private DeletionDrainer drainer;
+    private OrphanScanner orphans;
     private MetricsHttpServer http;
+    private ManagerAgent managerAgent;
 
     public StoreServer(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         this(config, secret, registry, (volume, reason) -> LOG.warn("volume {} read-only: {}", volume, reason));
@@ -84,13 +88,18 @@ public final class StoreServer implements AutoCloseable {
             throw new IllegalArgumentException(StoreConfigKeys.DATA_DIRS.name() + " must name at least one folder");
         }
         InetSocketAddress bind = address(config.get(StoreConfigKeys.RPC_ADDRESS));
-        volumes = VolumeSet.open(dirs, config.get(StoreConfigKeys.EXTENT_SIZE), listener);
+        managerAgent = ManagerAgent.create(config, secret, registry);
+        volumes = VolumeSet.open(dirs, config.get(StoreConfigKeys.EXTENT_SIZE),
+                managerAgent == null ? listener : managerAgent.reporting(listener));
         durability = Durabilities.of(policy, config.get(StoreConfigKeys.GROUP_COMMIT_WINDOW), registry);
         peers = new RpcClient("store-peers", RpcOptions.from(config), secret, registry);
         copier = Executors.newSingleThreadExecutor(new DefaultThreadFactory("store-copy", true));
         StoreNode node = new StoreNode(volumes, durability, peers, registry);
         rpcServer = new RpcServer("store", RpcOptions.from(config), secret, handlers(node), registry).start(bind);
         volumes.setSelfAddress(bind.getHostString() + ":" + rpcServer.address().getPort());
+        if (managerAgent != null) {
+            managerAgent.start(selfAddress(), volumes, dirs);
+        }
         gc = new GarbageCollector(volumes, config.get(StoreConfigKeys.GC_MIN_DELETED_PERCENT),
                 config.get(StoreConfigKeys.GC_BYTES_PER_SECOND), registry);
         if (config.get(StoreConfigKeys.GC_ENABLED)) {
@@ -100,7 +109,7 @@ public final class StoreServer implements AutoCloseable {
         registry.gauge("store.volumes.read_only", () -> (Gauge<Long>) () ->
                 volumes.all().stream().filter(v -> !v.isWritable()).count());
         registry.gauge("store.disk.used_bytes", () -> (Gauge<Long>) volumes::diskBytes);
-        startDrainer();
+        startMetaTasks();
         int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
         if (httpPort >= 0) {
             http = new MetricsHttpServer("store", registry, List.of(this::status))
@@ -119,10 +128,14 @@ public final class StoreServer implements AutoCloseable {
         handlers.register(DeleteBlocksRequest.class, new DeleteBlocksHandler(node), Dispatch.WORKER);
         handlers.register(CopyVolumeRequest.class, new CopyVolumeHandler(node, copier), Dispatch.WORKER);
         VolumeAdminHandlers.register(handlers, node);
+        if (managerAgent != null) {
+            managerAgent.registerHandlers(handlers);
+        }
         return handlers;
     }
 
-    private void startDrainer() throws IOException {
+    /** The work that needs the meta groups: draining their deletion queues, and the orphan scan. */
+    private void startMetaTasks() throws IOException {
         String mapFile = config.get(StoreConfigKeys.SLOT_MAP_FILE);
         if (mapFile.isBlank()) {
             return;
@@ -135,6 +148,10 @@ public final class StoreServer implements AutoCloseable {
         drainer = new DeletionDrainer(meta, () -> slotMap, peers,
                 () -> peerList.isEmpty() ? List.of(selfAddress()) : peerList, registry);
         drainer.start(config.get(StoreConfigKeys.DRAIN_INTERVAL));
+        orphans = new OrphanScanner(volumes, meta, config.get(StoreConfigKeys.ORPHAN_GRACE),
+                () -> System.nanoTime() / 1_000_000,
+                registry);
+        orphans.start(config.get(StoreConfigKeys.ORPHAN_SCAN_INTERVAL));
     }
 
     /** The address this store has in replica lists (bind host and actual port). */
@@ -156,6 +173,16 @@ public final class StoreServer implements AutoCloseable {
 
     public GarbageCollector gc() {
         return gc;
+    }
+
+    /** The link to the manager; null for a standalone store (no store.managers). */
+    public ManagerAgent managerAgent() {
+        return managerAgent;
+    }
+
+    /** The orphan scanner; null when no slot map is configured (a standalone store). */
+    public OrphanScanner orphans() {
+        return orphans;
     }
 
     /** The /status document: each volume replica's state and fill. */
@@ -189,6 +216,12 @@ public final class StoreServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (managerAgent != null) {
+            managerAgent.close();
+        }
+        if (orphans != null) {
+            orphans.close();
+        }
         if (drainer != null) {
             drainer.close();
             meta.close();

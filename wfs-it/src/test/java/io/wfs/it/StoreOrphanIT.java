@@ -1,0 +1,114 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.store.CreateVolumeRequest;
+import io.wfs.common.msg.store.ReadBlockRequest;
+import io.wfs.common.msg.store.WriteBlockRequest;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.store.StoreConfigKeys;
+import io.wfs.store.orphan.OrphanScanner;
+import io.wfs.store.server.StoreServer;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Orphans against a real meta group (issue 5): a block written but never committed is reclaimed
+ * once it has been unreferenced for the grace period; a committed block never is, nor one whose
+ * commit arrives within the grace; a meta group that does not answer makes the scan delete nothing.
+ * The scanner's clock is the test's, so the grace passes without sleeping.
+ */
+class StoreOrphanIT {
+    private static final int VOLUME = 3;
+    private static final Duration GRACE = Duration.ofMinutes(5);
+
+    @Test
+    void neverCommittedBlocksAreReclaimedAfterTheGraceAndCommittedOnesNever() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).start()) {
+            WfsConfig config = WfsConfig.defaults()
+                    .with(StoreConfigKeys.DATA_DIRS, cluster.dir().resolve("store").toString())
+                    .with(StoreConfigKeys.SLOT_MAP_FILE, cluster.dir().resolve("slots.properties").toString())
+                    .with(StoreConfigKeys.ORPHAN_SCAN_INTERVAL, Duration.ofHours(1))
+                    .with(StoreConfigKeys.GC_ENABLED, false)
+                    .with(CommonConfigKeys.HTTP_PORT, -1);
+            try (StoreServer store = new StoreServer(config, cluster.secret(), new MetricRegistry()).start()) {
+                assertNotNull(store.orphans(), "a store with a slot map scans for orphans");
+                RpcClient rpc = cluster.rpcClient();
+                MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(3));
+                rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
+                        .get(10, TimeUnit.SECONDS);
+                long file = meta.call(new MknodRequest(meta.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8),
+                        0100644, 0)).get(30, TimeUnit.SECONDS).attr().ino();
+                long committed = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), file, 4))
+                        .get(30, TimeUnit.SECONDS).firstId();
+                long orphan = committed + 1;
+                long late = committed + 2;
+                long unanswered = committed + 3;
+                byte[] data = "block bytes".getBytes(StandardCharsets.UTF_8);
+                for (long id : new long[] {committed, orphan, late}) {
+                    rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
+                }
+                commit(meta, file, 0, committed, data.length);
+
+                MetricRegistry registry = new MetricRegistry();
+                AtomicLong clock = new AtomicLong();
+                OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, registry);
+                assertEquals(0, scanner.scanOnce(), "first sighting: nothing is old enough");
+                clock.addAndGet(GRACE.toMillis() - 60_000);
+                // A slow client commits within the grace: its block must survive.
+                commit(meta, file, 4096, late, data.length);
+                assertEquals(0, scanner.scanOnce());
+                clock.addAndGet(120_000);
+                assertEquals(1, scanner.scanOnce(), "the never-committed block is reclaimed");
+                assertEquals(1, registry.counter("store.orphans.reclaimed_blocks").getCount());
+                assertGone(rpc, store, orphan);
+                clock.addAndGet(Duration.ofDays(1).toMillis());
+                assertEquals(0, scanner.scanOnce(), "committed blocks are never reclaimed");
+                assertArrayEquals(data, read(rpc, store, committed));
+                assertArrayEquals(data, read(rpc, store, late));
+
+                rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, unanswered, data)).get(10, TimeUnit.SECONDS);
+                assertEquals(0, scanner.scanOnce());
+                cluster.meta(0).kill();
+                clock.addAndGet(Duration.ofDays(1).toMillis());
+                assertEquals(0, scanner.scanOnce(), "no answer from the meta group: nothing is deleted");
+                assertTrue(registry.counter("store.orphans.check_failures").getCount() > 0);
+                assertArrayEquals(data, read(rpc, store, unanswered));
+                meta.close();
+            }
+        }
+    }
+
+    private static void commit(MetaClient meta, long file, long offset, long blockId, int length) throws Exception {
+        meta.call(new CommitSlicesRequest(meta.mutation(0, 0), file, List.of(new SliceInfo(offset, length, VOLUME, blockId, 0)),
+                offset + length)).get(30, TimeUnit.SECONDS);
+    }
+
+    private static byte[] read(RpcClient rpc, StoreServer store, long id) throws Exception {
+        return rpc.call(store.rpcAddress(), new ReadBlockRequest(VOLUME, id, 0, 1 << 20, false)).get(10, TimeUnit.SECONDS).data();
+    }
+
+    private static void assertGone(RpcClient rpc, StoreServer store, long id) {
+        ExecutionException e = assertThrows(ExecutionException.class, () -> read(rpc, store, id));
+        assertEquals(WfsErrorCode.ENOENT, WfsException.unwrap(e).code());
+    }
+}
