@@ -25,7 +25,7 @@ public final class WfsCommand implements Runnable {
         CommandLine cl = new CommandLine(new WfsCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         cl.addSubcommand("manager", new io.wfs.cli.daemon.ManagerDaemonCommand());
         cl.addSubcommand("meta", new io.wfs.cli.daemon.MetaDaemonCommand());
-        notYet(cl, "store", "Run a block store.", "the block store", 5);
+        cl.addSubcommand("store", new io.wfs.cli.daemon.StoreDaemonCommand());
         notYet(cl, "mount", "Mount a WFS cluster with FUSE.", "mount", 6);
         notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);
         notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);

@@ -42,7 +42,7 @@ class WfsCommandTest {
 
     @Test
     void featuresNotBuiltYetSaySoAndExit2() {
-        for (String sub : new String[] {"store", "mount", "umount", "local", "fsck"}) {
+        for (String sub : new String[] {"mount", "umount", "local", "fsck"}) {
             err.getBuffer().setLength(0);
             assertEquals(2, run(sub), sub);
             assertTrue(err.toString().contains("not available yet"), sub + ": " + err);
