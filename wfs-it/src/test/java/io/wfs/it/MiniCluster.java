@@ -33,6 +33,7 @@ public final class MiniCluster implements AutoCloseable {
     private final SlotMap slotMap;
     private final List<MetaNode> metaNodes = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();
+    private final List<ProcessStoreNode> storeNodes = new ArrayList<>();
     private final WfsConfig clientConfig;
 
     private MiniCluster(int metaCount, int groups, boolean processes, Map<String, String> overrides) throws Exception {
@@ -271,6 +272,17 @@ public final class MiniCluster implements AutoCloseable {
         throw new IllegalStateException("replicas of " + group + " did not converge within " + timeout);
     }
 
+    /**
+     * A real {@code bin/wfs store} process (not started yet) with its own data folder and ports
+     * under this cluster's folder and this cluster's secret; {@link #close()} stops it.
+     */
+    public ProcessStoreNode processStore(Map<String, String> settings) throws IOException {
+        ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + storeNodes.size(), dir.resolve("secret"),
+                freePort(), freePort(), settings);
+        storeNodes.add(s);
+        return s;
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
@@ -281,6 +293,9 @@ public final class MiniCluster implements AutoCloseable {
     public void close() throws Exception {
         for (AutoCloseable c : clients) {
             c.close();
+        }
+        for (ProcessStoreNode s : storeNodes) {
+            s.close();
         }
         for (MetaNode n : metaNodes) {
             n.close();

@@ -5,11 +5,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real {@code bin/wfs meta} process of the packaged distribution, so that a test can
@@ -18,66 +16,27 @@ import java.util.concurrent.TimeUnit;
 final class ProcessMetaNode implements MetaNode {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
-    private final Path configFile;
-    private final Path log;
+    private final WfsProcess process;
     private final int httpPort;
-    private Process process;
 
     ProcessMetaNode(Path configFile, Path log, int httpPort) {
-        this.configFile = configFile;
-        this.log = log;
+        this.process = new WfsProcess("meta", configFile, log);
         this.httpPort = httpPort;
-    }
-
-    static Path launcher() {
-        Path bin = Path.of(System.getProperty("wfs.dist.dir", "../wfs-cli/target/wfs"), "bin", "wfs");
-        if (!Files.isExecutable(bin)) {
-            throw new IllegalStateException(bin + " is missing: build the distribution first (mvn package)");
-        }
-        return bin;
     }
 
     @Override
     public void start() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(launcher().toString(), "meta", "--config", configFile.toString())
-                .redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        pb.environment().put("WFS_HEAP", "256m");
-        // RocksDB unpacks a 13 MB native library into the temp dir; a killed JVM cannot delete it,
-        // so keep it inside the cluster folder, which the cluster deletes.
-        Path tmp = log.resolveSibling("tmp");
-        Files.createDirectories(tmp);
-        pb.environment().put("WFS_JVM_OPTS", "-Djava.io.tmpdir=" + tmp);
-        // The log is appended across restarts: only a ready line after this point counts.
-        long logStart = Files.exists(log) ? Files.size(log) : 0;
-        process = pb.start();
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("wfs meta exited with " + process.exitValue() + "; log: "
-                        + Files.readString(log));
-            }
-            String text = Files.readString(log);
-            if (text.length() > logStart && text.substring((int) logStart).contains("wfs meta ready")) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("wfs meta did not start within 60 s; log: " + Files.readString(log));
+        process.start();
     }
 
     @Override
     public void kill() throws InterruptedException {
-        if (process != null) {
-            process.destroyForcibly();
-            process.waitFor(30, TimeUnit.SECONDS);
-            process = null;
-        }
+        process.kill();
     }
 
     @Override
     public boolean isRunning() {
-        return process != null && process.isAlive();
+        return process.isRunning();
     }
 
     @Override
@@ -94,13 +53,6 @@ final class ProcessMetaNode implements MetaNode {
 
     @Override
     public void close() throws InterruptedException {
-        if (process != null) {
-            process.destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                process.waitFor(20, TimeUnit.SECONDS);
-            }
-            process = null;
-        }
+        process.stop();
     }
 }

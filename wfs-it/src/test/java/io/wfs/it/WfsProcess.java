@@ -1,0 +1,93 @@
+package io.wfs.it;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One real {@code bin/wfs <daemon>} process of the packaged distribution: started with a config
+ * file, output appended to a log file, ready once it prints "wfs <daemon> ready", stopped by its
+ * pid (SIGTERM, or SIGKILL for {@link #kill()}).
+ */
+final class WfsProcess {
+    private final String daemon;
+    private final Path configFile;
+    private final Path log;
+    private Process process;
+
+    WfsProcess(String daemon, Path configFile, Path log) {
+        this.daemon = daemon;
+        this.configFile = configFile;
+        this.log = log;
+    }
+
+    static Path launcher() {
+        Path bin = Path.of(System.getProperty("wfs.dist.dir", "../wfs-cli/target/wfs"), "bin", "wfs");
+        if (!Files.isExecutable(bin)) {
+            throw new IllegalStateException(bin + " is missing: build the distribution first (mvn package)");
+        }
+        return bin;
+    }
+
+    void start() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(launcher().toString(), daemon, "--config", configFile.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        pb.environment().put("WFS_HEAP", "256m");
+        // RocksDB unpacks a 13 MB native library into the temp dir; a killed JVM cannot delete it,
+        // so keep it inside the cluster folder, which the cluster deletes.
+        Path tmp = log.resolveSibling("tmp");
+        Files.createDirectories(tmp);
+        pb.environment().put("WFS_JVM_OPTS", "-Djava.io.tmpdir=" + tmp);
+        // The log is appended across restarts: only a ready line after this point counts.
+        long logStart = Files.exists(log) ? Files.size(log) : 0;
+        process = pb.start();
+        String ready = "wfs " + daemon + " ready";
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException("wfs " + daemon + " exited with " + process.exitValue() + "; log: "
+                        + Files.readString(log));
+            }
+            String text = Files.readString(log);
+            if (text.length() > logStart && text.substring((int) logStart).contains(ready)) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("wfs " + daemon + " did not start within 60 s; log: " + Files.readString(log));
+    }
+
+    /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+    void kill() throws InterruptedException {
+        if (process != null) {
+            process.destroyForcibly();
+            process.waitFor(30, TimeUnit.SECONDS);
+            process = null;
+        }
+    }
+
+    boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    Path log() {
+        return log;
+    }
+
+    /** SIGTERM, then SIGKILL if it has not stopped within 20 s. */
+    void stop() throws InterruptedException {
+        if (process != null) {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(20, TimeUnit.SECONDS);
+            }
+            process = null;
+        }
+    }
+}
