@@ -295,6 +295,36 @@ class CrossGroupRenameIT {
         awaitConsistent();
     }
 
+    /**
+     * Regression (found by the storm): a rename prepared its plan, then another rename moved the
+     * same inode away before the first locked it. The first then committed its destination too and
+     * the inode had two names (and later a dangling one). The first must see the change and fail.
+     */
+    @Test
+    void aSourceMovedAwayBetweenPreparationAndLockIsNotRenamedTwice() throws Exception {
+        long a = dirIn(ROOT, "g0");
+        long b = dirIn(ROOT, "g1");
+        long m = make(a, "m", "dir:g1");
+        java.util.concurrent.atomic.AtomicBoolean interfered = new java.util.concurrent.atomic.AtomicBoolean();
+        setFaults((operation, step) -> {
+            if (operation.equals("rename") && step == 2 && interfered.compareAndSet(false, true)) {
+                try {
+                    rename(a, "m", a, "moved-meanwhile", 0);
+                } catch (Exception e) {
+                    throw new IllegalStateException("the interfering rename failed", e);
+                }
+            }
+        });
+        WfsException e = failure(client.call(new RenameRequest(client.mutation(0, 0), a, n("m"), b, n("m2"), 0)));
+        setFaults(CrossGroupFaults.NONE);
+        assertTrue(interfered.get());
+        assertEquals(WfsErrorCode.ENOENT, e.code(), "the resend finds the source gone");
+        assertEquals(m, lookup(a, "moved-meanwhile"));
+        assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), b, n("m2")))).code());
+        assertEquals(a, stat(m).parent());
+        awaitConsistent();
+    }
+
     @Test
     void aRetriedCrossGroupRenameIsAnsweredOnce() throws Exception {
         long a = dirIn(ROOT, "g0");

@@ -83,7 +83,7 @@ public final class ValidRequests {
             case LOCK_FOR_LINK -> new io.wfs.common.msg.meta.LockForLinkRequest(h, ino, ino + 3, name(r));
             case LOCK_FOR_RENAME -> new io.wfs.common.msg.meta.LockForRenameRequest(h, ino, plan(r, ino));
             case RENAME_ENTRIES -> new io.wfs.common.msg.meta.RenameEntriesRequest(h, plan(r, ino), true, r.nextBoolean(),
-                    1000, 77);
+                    1000, 77, 78);
             case RENAME_LEASE -> new io.wfs.common.msg.meta.RenameLeaseRequest(h, 1 + r.nextInt(1 << 20), r.nextBoolean(),
                     1_000_000_000L);
             case WRITE_BLOCK -> new io.wfs.common.msg.store.WriteBlockRequest(1 + r.nextInt(1000), 1 + r.nextInt(1 << 30),

@@ -45,6 +45,7 @@ import java.util.function.Supplier;
  * handed to {@link CrossGroupRename}.
  */
 public final class CrossGroupCoordinator {
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CrossGroupCoordinator.class);
     public static final String MKDIR = "mkdir";
     public static final String RMDIR = "rmdir";
     public static final String UNLINK = "unlink";
@@ -134,7 +135,7 @@ public final class CrossGroupCoordinator {
                                 // A retry that raced past the replay check: the earlier run's child wins.
                                 boolean replayed = reply != null && reply.attr().ino() != c.ino();
                                 boolean commit = error == null && !replayed;
-                                resolve(c.ino(), commit);
+                                resolveUnlessUnknown(c.ino(), commit, error);
                                 if (error != null) {
                                     throw WfsException.unwrap(error);
                                 }
@@ -176,7 +177,7 @@ public final class CrossGroupCoordinator {
                     return step(LINK, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
                             new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
                             .handle((linked, error) -> {
-                                resolve(t.ino(), error == null);
+                                resolveUnlessUnknown(t.ino(), error == null, error);
                                 if (error != null) {
                                     throw WfsException.unwrap(error);
                                 }
@@ -202,12 +203,21 @@ public final class CrossGroupCoordinator {
                         new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
                                 directory)))
                         .handle((removed, error) -> {
-                            resolve(child, error == null);
+                            resolveUnlessUnknown(child, error == null, error);
                             if (error != null) {
                                 throw WfsException.unwrap(error);
                             }
                             return OkReply.INSTANCE;
                         }));
+    }
+
+    /** Step 3, unless step 2 may or may not have happened: then the sweep decides once the lock expires. */
+    private void resolveUnlessUnknown(long ino, boolean commit, Throwable stepError) {
+        if (StepOutcome.unknown(stepError)) {
+            LOG.warn("step 2 on {} ended without a known outcome ({}): the sweep resolves its lock", ino, stepError.toString());
+            return;
+        }
+        resolve(ino, commit);
     }
 
     /** Step 3. Its failure is left to the sweep: the answer to the client does not wait for it. */

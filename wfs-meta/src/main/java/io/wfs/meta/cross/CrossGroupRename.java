@@ -70,6 +70,7 @@ final class CrossGroupRename {
         long holder = p.needsLease() ? ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE) : 0;
         long movedLocked = 0;
         long replacedLocked = 0;
+        long replacedLockNs = 0;
         boolean committed = false;
         boolean stopped = false;
         try {
@@ -80,6 +81,7 @@ final class CrossGroupRename {
             step(2);
             long oldestLockNs = calls.call(new LockForRenameRequest(calls.internal(), plan.moved(), plan)).attr().ctimeNs();
             movedLocked = plan.moved();
+            requireSourceStillNamesMoved(replica, h, plan);
             if (plan.replaced() != 0) {
                 step(3);
                 long t = plan.exchange()
@@ -87,6 +89,7 @@ final class CrossGroupRename {
                         : calls.call(new LockForRemoveRequest(calls.internal(), plan.replaced(), plan.dstParent(),
                                 plan.dstName(), FileType.isDirectory(plan.replacedMode()))).attr().ctimeNs();
                 replacedLocked = plan.replaced();
+                replacedLockNs = t;
                 oldestLockNs = Math.min(oldestLockNs, t);
             }
             if (holder != 0) {
@@ -96,25 +99,26 @@ final class CrossGroupRename {
             step(4);
             if (replica.machine().owns((int) (plan.dstParent() >>> 52))) {
                 calls.await(replica.propose(MessageType.RENAME_ENTRIES,
-                        new RenameEntriesRequest(h, plan, true, true, replacedUid, oldestLockNs)));
+                        new RenameEntriesRequest(h, plan, true, true, replacedUid, oldestLockNs, replacedLockNs)));
                 committed = true;
             } else {
-                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, oldestLockNs));
+                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, oldestLockNs, replacedLockNs));
                 committed = true;
                 step(5);
                 calls.await(replica.propose(MessageType.RENAME_ENTRIES,
-                        new RenameEntriesRequest(h, plan, false, true, replacedUid, oldestLockNs)));
+                        new RenameEntriesRequest(h, plan, false, true, replacedUid, oldestLockNs, replacedLockNs)));
             }
             step(6);
             finish(movedLocked, replacedLocked);
             return OkReply.INSTANCE;
         } catch (WfsException e) {
-            if (!committed) {
+            if (!committed && !StepOutcome.unknown(e)) {
                 // Nothing changed yet: take the locks back now rather than after their expiry.
                 undo(movedLocked);
                 undo(replacedLocked);
             }
-            // Committed but the source step failed: the sweep finishes it, and the client's resend
+            // Committed, or the target step's outcome is unknown: the sweeps decide from the destination
+            // entry and the removal receipt. Committed but the source step failed: the sweep finishes it, and the client's resend
             // is answered once the source group has recorded the outcome.
             throw e;
         } catch (Stopped e) {
@@ -124,6 +128,20 @@ final class CrossGroupRename {
             if (holder != 0 && !stopped) {
                 release(holder);
             }
+        }
+    }
+
+    /**
+     * The source name was read before the lock: a rename that finished in between may have moved
+     * the inode away, and committing now would give it a second name. Once it is locked nothing else
+     * can change that entry, so one look here (this group owns the source parent) after the lock
+     * settles it; LOCKED makes the client resend, and the resend prepares afresh.
+     */
+    private static void requireSourceStillNamesMoved(MetaGroupReplica replica, MetaHeader h, RenamePlan plan) {
+        long named = replica.machine().inspect(h, MetaGroupReplica.nowNs(),
+                ctx -> ctx.slotOf(plan.srcParent()).lookup(plan.srcParent(), plan.srcName()));
+        if (named != plan.moved()) {
+            throw new WfsException(WfsErrorCode.LOCKED, "the source of the rename changed while it was prepared; retry");
         }
     }
 

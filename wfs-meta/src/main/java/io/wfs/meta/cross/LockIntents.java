@@ -32,6 +32,12 @@ public final class LockIntents {
 
     private final Long2ObjectOpenHashMap<Intent> byIno = new Long2ObjectOpenHashMap<>();
     private final RenameLease renameLease = new RenameLease();
+    private final RemovalReceipts receipts = new RemovalReceipts();
+
+    /** Removal receipts of the entries of this group's directories (see {@link RemovalReceipts}). */
+    public RemovalReceipts receipts() {
+        return receipts;
+    }
 
     /** The cluster-wide rename lease; only the group owning the root's slot uses it. */
     public RenameLease renameLease() {
@@ -83,6 +89,7 @@ public final class LockIntents {
             }
         }
         renameLease.write(out);
+        receipts.write(out);
     }
 
     public void read(DataInputStream in) throws IOException {
@@ -98,5 +105,6 @@ public final class LockIntents {
             byIno.put(ino, new Intent(ino, kind, parent, name, lockTimeNs, plan));
         }
         renameLease.read(in);
+        receipts.read(in);
     }
 }

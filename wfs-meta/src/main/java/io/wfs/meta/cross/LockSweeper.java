@@ -46,13 +46,17 @@ public final class LockSweeper {
                 sweepRename(replica, intent);
                 continue;
             }
-            peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino()))
+            // A new name (mkdir, link) stands if its entry exists: nothing else can name a locked inode.
+            // A removal stands if the parent's group holds its receipt; absence alone proves nothing.
+            boolean removal = intent.kind() == LockIntents.REMOVE;
+            peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino(),
+                            removal ? intent.lockTimeNs() : 0))
                     .thenCompose(check -> {
-                        // A new name (mkdir, link) stands if its entry exists; a removal stands if it is gone.
-                        boolean commit = intent.kind() == LockIntents.REMOVE ? !check.exists() : check.exists();
-                        LOG.info("group {}: expired lock on {} ({}), entry {}: {}", replica.groupId(), intent.ino(),
+                        boolean commit = check.exists();
+                        LOG.info("group {}: expired lock on {} ({}), {}: {}", replica.groupId(), intent.ino(),
                                 intent.kind() == LockIntents.MKDIR ? "mkdir" : intent.kind() == LockIntents.LINK ? "link" : "remove",
-                                check.exists() ? "present" : "absent", commit ? "commit" : "undo");
+                                removal ? (commit ? "removal receipt found" : "no removal receipt")
+                                        : (commit ? "entry present" : "entry absent"), commit ? "commit" : "undo");
                         return resolve(replica, intent, commit);
                     })
                     .whenComplete((r, e) -> done(replica, intent, e));
@@ -74,7 +78,7 @@ public final class LockSweeper {
                         return resolve(replica, intent, false);
                     }
                     MetaHeader client = peers.query(0, 0).withSequence(plan.session(), plan.seq(), 0);
-                    return peers.call(new RenameEntriesRequest(client, plan, false, true, 0, 0))
+                    return peers.call(new RenameEntriesRequest(client, plan, false, true, 0, 0, 0))
                             .thenCompose(done -> resolve(replica, intent, true));
                 })
                 .whenComplete((r, e) -> done(replica, intent, e));

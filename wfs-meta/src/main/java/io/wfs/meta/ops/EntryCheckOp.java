@@ -20,6 +20,9 @@ public final class EntryCheckOp implements MetaOperation<EntryCheckRequest, Entr
 
     @Override
     public EntryCheckReply execute(MetaContext ctx, EntryCheckRequest req) {
+        if (req.removedUnderLockNs() != 0) {
+            return new EntryCheckReply(ctx.intents().receipts().removed(req.ino(), req.removedUnderLockNs()));
+        }
         if (!ctx.slotOf(req.parent()).contains(req.parent())) {
             return new EntryCheckReply(false);
         }

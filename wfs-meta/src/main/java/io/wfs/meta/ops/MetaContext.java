@@ -112,16 +112,13 @@ public final class MetaContext {
 
     /**
      * Refuses to change an inode that a cross-group operation holds (LOCKED, retryable) until the
-     * lock expires. The lock time is the intent's (or the inode's ctime): not its mtime, which
-     * DESIGN.md names but which applications see and a link must not change.
+     * lock is resolved, by its coordinator or by the sweep once it expired. An expired lock is not
+     * free for others: its coordinator may still be finishing steps past the commit point (a
+     * slow source-entry step of a rename, the resolve of a remove), and a change made meanwhile
+     * would give an inode a second name or a name to a deleted inode.
      */
     public void requireUnlocked(InodeAttributes a) {
-        if ((a.flags() & InodeFlags.LOCK) == 0) {
-            return;
-        }
-        LockIntents.Intent intent = intents.get(a.ino());
-        long lockTime = intent != null ? intent.lockTimeNs() : a.ctimeNs();
-        if (timeNs - lockTime < LOCK_EXPIRY_NS) {
+        if ((a.flags() & InodeFlags.LOCK) != 0) {
             throw new WfsException(WfsErrorCode.LOCKED, "inode " + a.ino() + " is locked by an operation in progress");
         }
     }

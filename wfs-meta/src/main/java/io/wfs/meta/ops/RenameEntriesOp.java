@@ -66,6 +66,10 @@ public final class RenameEntriesOp implements MetaOperation<RenameEntriesRequest
             entries.insert(plan.dstName(), plan.moved(), FileType.typeCode(plan.movedMode()));
         } else {
             entries.replace(plan.dstName(), plan.moved(), FileType.typeCode(plan.movedMode()));
+            if (!plan.exchange()) {
+                // The replaced inode is locked for removal: its group's sweep decides by this receipt.
+                ctx.intents().receipts().record(plan.replaced(), req.replacedLockTimeNs(), ctx.timeNs());
+            }
         }
         slot.setNlink(plan.dstParent(), dir.nlink() + links);
         ctx.touchDirectory(plan.dstParent());

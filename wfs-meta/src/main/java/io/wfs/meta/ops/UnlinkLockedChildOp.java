@@ -38,6 +38,7 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
         Permissions.requireStickyAllows(dir, req.childUid(), ctx.caller());
         CrossGroupTiming.requireYoungLock(ctx, req.lockTimeNs());
         ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
+        ctx.intents().receipts().record(req.child(), req.lockTimeNs(), ctx.timeNs());
         if (req.directory()) {
             ctx.slotOf(req.parent()).setNlink(req.parent(), dir.nlink() - 1);
         }

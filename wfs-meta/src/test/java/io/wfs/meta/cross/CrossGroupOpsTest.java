@@ -81,6 +81,39 @@ class CrossGroupOpsTest {
         childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
     }
 
+    /**
+     * The sweep decides an expired removal by its receipt, not by the entry's absence: a lock taken
+     * on a name that had meanwhile moved (the entry lives in another group) must be undone, or the
+     * inode would be deleted under its new name.
+     */
+    @Test
+    void aRemovalIsProvedByItsReceiptNotByTheEntrysAbsence() {
+        InodeAttr child = createLocked("moved-away");
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), 040755, child.ctimeNs()));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        // An rmdir of ROOT/"stale" prepared before the directory got its present name locks it anyway.
+        InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("stale"), true)).attr();
+        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("stale"), child.ino())).exists(),
+                "the name is absent...");
+        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("stale"), child.ino(), locked.ctimeNs()))
+                .exists(), "...but nothing removed it under this lock");
+        parentGroup.fails(WfsErrorCode.ENOENT, new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("stale"), child.ino(),
+                locked.uid(), locked.ctimeNs(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+
+        InodeAttr again = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("moved-away"), true))
+                .attr();
+        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), again.uid(),
+                again.ctimeNs(), true));
+        assertTrue(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), again.ctimeNs()))
+                .exists());
+        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(),
+                again.ctimeNs() - 1)).exists(), "a receipt answers only for the lock it was written under");
+        MetaTester restored = parentGroup.restoredFromSnapshot();
+        assertTrue(restored.run(new EntryCheckRequest(restored.h(), ROOT, n("moved-away"), child.ino(), again.ctimeNs()))
+                .exists(), "receipts survive a snapshot");
+    }
+
     @Test
     void anUndoneRemovalUnlocksTheDirectory() {
         InodeAttr child = createLocked("keep");

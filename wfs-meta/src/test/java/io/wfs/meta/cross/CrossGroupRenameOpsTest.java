@@ -64,7 +64,7 @@ class CrossGroupRenameOpsTest {
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
         childGroup.fails(WfsErrorCode.LOCKED, new LockForRenameRequest(childGroup.h(), moved, plan));
-        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
         assertEquals(moved, lookup(parentGroup, dst, "moved"));
         parentGroup.fails(WfsErrorCode.ENOENT, new LookupRequest(parentGroup.h(), ROOT, n("m")));
         assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink());
@@ -80,9 +80,9 @@ class CrossGroupRenameOpsTest {
         long moved = remoteDir("m");
         long dst = localDir("dst");
         RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
-        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, parentGroup.now()));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, parentGroup.now(), 0));
         int rootLinks = parentGroup.stat(ROOT).nlink();
-        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, false, true, 0, 0));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, false, true, 0, 0, 0));
         assertEquals(rootLinks, parentGroup.stat(ROOT).nlink(), "repeating the source part changes nothing");
         assertEquals(moved, lookup(parentGroup, dst, "moved"));
     }
@@ -96,7 +96,7 @@ class CrossGroupRenameOpsTest {
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), left, plan)).attr().ctimeNs();
         parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan));
         int rootLinks = parentGroup.stat(ROOT).nlink();
-        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
         assertEquals(left, lookup(parentGroup, dst, "file"));
         assertEquals(file, lookup(parentGroup, ROOT, "left"));
         assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink(), "the directory left the root");
@@ -113,17 +113,17 @@ class CrossGroupRenameOpsTest {
         long dst = localDir("dst");
         RenamePlan free = new RenamePlan(ROOT, n("m"), dst, n("x"), moved, 040755, 0, 0, false, 0, 0);
         parentGroup.create(dst, "x", 0644);
-        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), free, true, true, 0, parentGroup.now()));
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), free, true, true, 0, parentGroup.now(), 0));
         RenamePlan other = new RenamePlan(ROOT, n("m"), dst, n("y"), moved, 040755, 0, 0, false, 0, 0);
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), other, true, true, 0,
-                parentGroup.now() - 3_500_000_000L));
+                parentGroup.now() - 3_500_000_000L, 0));
         // A sticky destination: only the owner of the replaced file, of the directory, or root may replace it.
         parentGroup.run(new io.wfs.common.msg.meta.SetAttrRequest(parentGroup.h(), dst,
                 io.wfs.common.msg.meta.SetAttrRequest.MODE, 01777, 0, 0, 0, 0, 0));
         long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
         long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
         RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, 0100644, victim, 0100644, false, 0, 0);
-        parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now()));
+        parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now(), 0));
         assertEquals(victim, lookup(parentGroup.as(0, 0), dst, "theirs"));
     }
 

@@ -54,6 +54,22 @@ public final class MetaTester {
         return all;
     }
 
+    /** A tester over a new state machine loaded from a snapshot of this one (same slots, same clock). */
+    public MetaTester restoredFromSnapshot() {
+        try {
+            var bytes = new java.io.ByteArrayOutputStream();
+            machine.writeSnapshot(new java.io.DataOutputStream(bytes));
+            MetaTester copy = new MetaTester(machine.<int[]>read(ns -> ns.ownedSlots()));
+            copy.machine.readSnapshot(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
+            copy.clockNs = clockNs;
+            copy.index = index;
+            copy.header = header;
+            return copy;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     public MetaStateMachine machine() {
         return machine;
     }

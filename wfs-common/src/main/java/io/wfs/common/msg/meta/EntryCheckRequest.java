@@ -1,11 +1,17 @@
 package io.wfs.common.msg.meta;
 
-/** Asked by the sweep of a locked inode's group: does {@code parent} have entry {@code name} naming {@code ino}? */
+/**
+ * Asked by the sweep of a locked inode's group: does {@code parent} have entry {@code name} naming
+ * {@code ino}? With {@code removedUnderLockNs} set, the question is instead whether a cross-group
+ * removal step took out an entry naming {@code ino} while it was locked at that time (a removal
+ * receipt): the absence of an entry does not prove that.
+ */
 public final class EntryCheckRequest implements MetaRequest<EntryCheckReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;
     private long ino;
+    private long removedUnderLockNs;
 
     public EntryCheckRequest() {
     }
@@ -15,6 +21,15 @@ public final class EntryCheckRequest implements MetaRequest<EntryCheckReply> {
         this.parent = parent;
         this.name = name;
         this.ino = ino;
+    }
+
+    public EntryCheckRequest(MetaHeader header, long parent, byte[] name, long ino, long removedUnderLockNs) {
+        this(header, parent, name, ino);
+        this.removedUnderLockNs = removedUnderLockNs;
+    }
+
+    public long removedUnderLockNs() {
+        return removedUnderLockNs;
     }
 
     public MetaHeader header() {
@@ -42,5 +57,6 @@ public final class EntryCheckRequest implements MetaRequest<EntryCheckReply> {
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");
+        io.wfs.common.rpc.Validate.check(removedUnderLockNs >= 0, "removedUnderLockNs is negative");
     }
 }

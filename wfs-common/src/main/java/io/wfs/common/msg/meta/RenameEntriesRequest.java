@@ -17,18 +17,25 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
     private boolean source;
     private int replacedUid;
     private long oldestLockTimeNs;
+    private long replacedLockTimeNs;
 
     public RenameEntriesRequest() {
     }
 
     public RenameEntriesRequest(MetaHeader header, RenamePlan plan, boolean target, boolean source, int replacedUid,
-                                long oldestLockTimeNs) {
+                                long oldestLockTimeNs, long replacedLockTimeNs) {
         this.header = header;
         this.plan = plan;
         this.target = target;
         this.source = source;
         this.replacedUid = replacedUid;
         this.oldestLockTimeNs = oldestLockTimeNs;
+        this.replacedLockTimeNs = replacedLockTimeNs;
+    }
+
+    /** When the replaced inode was locked for removal (0 if none): the key of its removal receipt. */
+    public long replacedLockTimeNs() {
+        return replacedLockTimeNs;
     }
 
     @Override
