@@ -283,9 +283,17 @@ public final class MiniCluster implements AutoCloseable {
         return s;
     }
 
-    private static int freePort() throws IOException {
+    /** An ephemeral port free right now (also used by {@link ManagerCluster}). */
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
+        }
+    }
+
+    /** Deletes a test folder and everything in it. */
+    static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }
     }
 
@@ -300,8 +308,6 @@ public final class MiniCluster implements AutoCloseable {
         for (MetaNode n : metaNodes) {
             n.close();
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        deleteTree(dir);
     }
 }

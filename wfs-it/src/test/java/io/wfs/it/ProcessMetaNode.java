@@ -1,12 +1,6 @@
 package io.wfs.it;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -14,8 +8,6 @@ import java.util.Map;
  * {@code kill -9} it. Its output goes to a log file in the cluster folder; it is stopped by pid.
  */
 final class ProcessMetaNode implements MetaNode {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
     private final WfsProcess process;
     private final int httpPort;
 
@@ -40,11 +32,8 @@ final class ProcessMetaNode implements MetaNode {
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public Map<String, Object> status() throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/status"))
-                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
-        return new ObjectMapper().readValue(r.body(), Map.class);
+        return WfsProcess.httpStatus(httpPort);
     }
 
     long pid() {

@@ -1,7 +1,14 @@
 package io.wfs.it;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -10,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  * pid (SIGTERM, or SIGKILL for {@link #kill()}).
  */
 final class WfsProcess {
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final String daemon;
     private final Path configFile;
     private final Path log;
@@ -89,5 +97,13 @@ final class WfsProcess {
             }
             process = null;
         }
+    }
+
+    /** The /status document of a daemon's HTTP endpoint on loopback. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> httpStatus(int httpPort) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/status"))
+                .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
+        return new ObjectMapper().readValue(r.body(), Map.class);
     }
 }

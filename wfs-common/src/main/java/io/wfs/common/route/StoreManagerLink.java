@@ -33,6 +33,7 @@ public final class StoreManagerLink implements AutoCloseable {
     private final long capacityBytes;
     private final RouteCache cache;
     private volatile int nodeId;
+    private volatile long heartbeatIntervalMillis = 1000;
     private ScheduledExecutorService timer;
 
     public StoreManagerLink(ManagerClient manager, String address, int disks, long capacityBytes, RouteCache cache) {
@@ -46,7 +47,19 @@ public final class StoreManagerLink implements AutoCloseable {
     public int register(long freeBytes) {
         RegisteredReply reply = manager.call(new RegisterStoreNodeRequest(address, disks, capacityBytes, freeBytes));
         nodeId = reply.nodeId();
+        if (reply.heartbeatIntervalMillis() > 0) {
+            heartbeatIntervalMillis = reply.heartbeatIntervalMillis();
+        }
         return nodeId;
+    }
+
+    /** How often the manager wants heartbeats (told at registration; 1 s before). */
+    public long heartbeatIntervalMillis() {
+        return heartbeatIntervalMillis;
+    }
+
+    public ManagerClient manager() {
+        return manager;
     }
 
     public int nodeId() {

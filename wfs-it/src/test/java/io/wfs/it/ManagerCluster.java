@@ -1,0 +1,197 @@
+package io.wfs.it;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.ConfigRegistry;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.manager.server.ManagerConfigKeys;
+import io.wfs.raft.RaftConfigKeys;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A manager group on loopback for integration tests (in this JVM or as real {@code bin/wfs
+ * manager} processes), with its own temp folder, secret and ephemeral ports. Kept apart from
+ * {@link MiniCluster} so either can be used alone; {@link #close()} stops every manager it
+ * started (by pid for processes) and deletes the folder.
+ */
+final class ManagerCluster implements AutoCloseable {
+    private final Path dir;
+    private final ClusterSecret secret;
+    private final Path secretFile;
+    private final List<ManagerNode> managers = new ArrayList<>();
+    private final List<Path> configFiles = new ArrayList<>();
+    private final List<AutoCloseable> clients = new ArrayList<>();
+
+    private ManagerCluster(int count, boolean processes, Map<String, String> overrides) throws Exception {
+        dir = Files.createTempDirectory("wfs-managers-");
+        secretFile = dir.resolve("secret");
+        secret = ClusterSecret.generate(secretFile);
+        int[][] ports = new int[count][3];
+        List<String> peers = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ports[i] = new int[] {MiniCluster.freePort(), MiniCluster.freePort(), MiniCluster.freePort()};
+            peers.add("127.0.0.1:" + ports[i][0] + "=127.0.0.1:" + ports[i][1]);
+        }
+        for (int i = 0; i < count; i++) {
+            Map<String, String> props = new LinkedHashMap<>();
+            props.put(CommonConfigKeys.SECRET_FILE.name(), secretFile.toString());
+            props.put(ManagerConfigKeys.RAFT_ADDRESS.name(), "127.0.0.1:" + ports[i][0]);
+            props.put(ManagerConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:" + ports[i][1]);
+            props.put(ManagerConfigKeys.PEERS.name(), String.join(",", peers));
+            props.put(ManagerConfigKeys.DATA_DIR.name(), dir.resolve("manager" + i).toString());
+            props.put(CommonConfigKeys.HTTP_PORT.name(), Integer.toString(ports[i][2]));
+            props.put(CommonConfigKeys.HTTP_BIND.name(), "127.0.0.1");
+            // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
+            props.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
+            props.put(RaftConfigKeys.MAX_ELECTION_DELAY.name(), "500ms");
+            props.put(CommonConfigKeys.IO_THREADS.name(), "2");
+            props.put(CommonConfigKeys.WORKER_THREADS.name(), "8");
+            props.putAll(overrides);
+            StringBuilder text = new StringBuilder();
+            props.forEach((k, v) -> text.append(k).append(" = ").append(v).append('\n'));
+            Path configFile = dir.resolve("manager" + i + ".properties");
+            Files.writeString(configFile, text);
+            configFiles.add(configFile);
+            managers.add(processes
+                    ? new ProcessManagerNode(configFile, dir.resolve("manager" + i + ".log"), "127.0.0.1:" + ports[i][1],
+                    ports[i][2])
+                    : new InProcessManagerNode(WfsConfig.load(configFile, Map.of(), ConfigRegistry.discover()), secret));
+        }
+    }
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /** Shape; defaults: 1 manager, in-process. */
+    static final class Builder {
+        private int managers = 1;
+        private boolean processes;
+        private final Map<String, String> overrides = new LinkedHashMap<>();
+
+        Builder managers(int n) {
+            managers = n;
+            return this;
+        }
+
+        /** Real bin/wfs processes (needed to kill -9 the leader). */
+        Builder processes(boolean p) {
+            processes = p;
+            return this;
+        }
+
+        Builder set(String key, String value) {
+            overrides.put(key, value);
+            return this;
+        }
+
+        ManagerCluster start() throws Exception {
+            ManagerCluster c = new ManagerCluster(managers, processes, overrides);
+            try {
+                for (ManagerNode m : c.managers) {
+                    m.start();
+                }
+                c.awaitLeader(Duration.ofSeconds(60));
+                return c;
+            } catch (Exception | Error e) {
+                c.close();
+                throw e;
+            }
+        }
+    }
+
+    ManagerNode manager(int i) {
+        return managers.get(i);
+    }
+
+    int size() {
+        return managers.size();
+    }
+
+    ClusterSecret secret() {
+        return secret;
+    }
+
+    Path secretFile() {
+        return secretFile;
+    }
+
+    Path configFile(int i) {
+        return configFiles.get(i);
+    }
+
+    Path dir() {
+        return dir;
+    }
+
+    List<String> rpcAddresses() {
+        return managers.stream().map(ManagerNode::rpcAddress).toList();
+    }
+
+    /** Index of the running manager that says it leads, or -1. */
+    int leader() {
+        for (int i = 0; i < managers.size(); i++) {
+            ManagerNode m = managers.get(i);
+            try {
+                if (m.isRunning() && Boolean.TRUE.equals(m.status().get("leader"))) {
+                    return i;
+                }
+            } catch (Exception e) {
+                // A manager that cannot answer is not the leader.
+            }
+        }
+        return -1;
+    }
+
+    int awaitLeader(Duration timeout) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        while (System.currentTimeMillis() < deadline) {
+            int leader = leader();
+            if (leader >= 0) {
+                return leader;
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("no manager leader within " + timeout + "; logs in " + dir);
+    }
+
+    RpcClient rpcClient() {
+        WfsConfig config = WfsConfig.defaults().with(CommonConfigKeys.CALL_TIMEOUT, Duration.ofSeconds(3))
+                .with(CommonConfigKeys.CONNECT_TIMEOUT, Duration.ofSeconds(1));
+        RpcClient rpc = new RpcClient("it-manager-client", RpcOptions.from(config), secret, new MetricRegistry());
+        clients.add(rpc);
+        return rpc;
+    }
+
+    /** A client of the whole manager group (follows NOT_LEADER, skips dead managers). */
+    ManagerClient managerClient() {
+        return new ManagerClient(rpcClient(), rpcAddresses(), Duration.ofSeconds(30));
+    }
+
+    /** Closed with the cluster (store links, heartbeat threads). */
+    <T extends AutoCloseable> T closeLater(T closeable) {
+        clients.add(0, closeable);
+        return closeable;
+    }
+
+    @Override
+    public void close() throws Exception {
+        for (AutoCloseable c : clients) {
+            c.close();
+        }
+        for (ManagerNode m : managers) {
+            m.close();
+        }
+        MiniCluster.deleteTree(dir);
+    }
+}

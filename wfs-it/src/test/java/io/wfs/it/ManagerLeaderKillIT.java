@@ -1,0 +1,167 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.StoreManagerLink;
+import io.wfs.common.route.VolumeState;
+import io.wfs.manager.placement.PlacementInvariants;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three real {@code bin/wfs manager} processes: the leader is killed with SIGKILL; the topology
+ * (nodes, groups, slots, volumes) survives on the new leader, which keeps accepting
+ * registrations and heartbeats; then {@code bin/wfs status} prints the whole cluster.
+ */
+class ManagerLeaderKillIT {
+    private static final Duration HEARTBEAT = Duration.ofMillis(300);
+
+    @Test
+    void topologySurvivesTheLeaderKillAndTheNewLeaderServesNodes() throws Exception {
+        try (ManagerCluster managers = ManagerCluster.builder().managers(3).processes(true)
+                .set("manager.node-timeout", "8s").set("manager.heartbeat-interval", "300ms")
+                .set("manager.check-interval", "200ms").set("manager.meta-groups-per-node", "2").start();
+             ManagerTopology nodes = new ManagerTopology(managers.managerClient(), HEARTBEAT)) {
+            for (int i = 0; i < 3; i++) {
+                nodes.addMeta();
+            }
+            for (int i = 0; i < 4; i++) {
+                nodes.addStore();
+            }
+            ClusterStatusReply before = awaitStatus(nodes, s -> !model(s).groups().isEmpty() && everyUpStoreWrites(model(s)));
+            RouteModel old = model(before);
+            int firstGroup = old.groups().get(0).id();
+            nodes.setLeads(nodes.metaIds().get(1), firstGroup);
+            awaitStatus(nodes, s -> model(s).group(firstGroup).leader() == nodes.metaIds().get(1));
+            before = nodes.status();
+            old = model(before);
+            assertEquals(List.of(), PlacementInvariants.violations(old));
+
+            int killed = managers.leader();
+            ((ProcessManagerNode) managers.manager(killed)).kill();
+            int leader = managers.awaitLeader(Duration.ofSeconds(60));
+            assertNotEquals(killed, leader);
+
+            ClusterStatusReply after = nodes.status();
+            RouteModel now = model(after);
+            assertTrue(after.routeVersion() >= before.routeVersion(), "route version went back");
+            assertEquals(old.stores(), now.stores(), "store nodes survive");
+            assertEquals(old.metaNodes(), now.metaNodes(), "meta nodes survive");
+            assertEquals(old.groups(), now.groups(), "groups and their leaders survive");
+            assertTrue(java.util.Arrays.equals(old.slotOwners(), now.slotOwners()), "slot map survives");
+            assertEquals(old.volumes(), now.volumes(), "volumes survive");
+
+            // The new leader registers a node and takes its heartbeats (the route it pushes lists the node).
+            StoreManagerLink added = nodes.addStore();
+            assertTrue(added.nodeId() > old.stores().stream().mapToInt(RouteChange.StoreNode::id).max().orElse(0));
+            ClusterStatusReply grown = awaitStatus(nodes, s -> model(s).store(added.nodeId()) != null
+                    && model(s).writableVolumeOf(added.nodeId()) != null && heartbeatSeen(s, added.nodeId()));
+            awaitCondition(() -> added.cache().routeVersion() >= grown.routeVersion()
+                    && added.cache().read(m -> m.store(added.nodeId())) != null);
+            int secondLeader = nodes.metaIds().get(2);
+            nodes.setLeads(secondLeader, firstGroup);
+            awaitStatus(nodes, s -> model(s).group(firstGroup).leader() == secondLeader);
+            ClusterStatusReply last = nodes.status();
+            assertEquals(List.of(), PlacementInvariants.violations(model(last)));
+            assertTrue(last.nodes().stream().allMatch(n -> n.up()), "every heartbeating node stays up across the failover");
+
+            checkStatusCommand(managers, last);
+        }
+    }
+
+    /** {@code bin/wfs status} (text and --json), given every manager including the dead one. */
+    @SuppressWarnings("unchecked")
+    private static void checkStatusCommand(ManagerCluster managers, ClusterStatusReply expected) throws Exception {
+        String text = runStatus(managers, false);
+        RouteModel model = model(expected);
+        for (RouteChange.StoreNode s : model.stores()) {
+            assertTrue(text.contains(s.address()), "status names store " + s.address() + ":\n" + text);
+        }
+        for (RouteChange.MetaNode m : model.metaNodes()) {
+            assertTrue(text.contains(m.clientAddress()), "status names meta node " + m.clientAddress() + ":\n" + text);
+        }
+        assertTrue(text.contains("groups (" + model.groups().size() + ")"), text);
+        assertTrue(text.contains("volumes (" + model.volumeCount() + ","), text);
+        for (RouteChange.Volume v : model.volumes()) {
+            assertTrue(text.lines().anyMatch(l -> l.trim().startsWith(v.id() + " ") && l.contains(v.state().name())),
+                    "status lists volume " + v.id() + ":\n" + text);
+        }
+        Map<String, Object> doc = new ObjectMapper().readValue(runStatus(managers, true), Map.class);
+        assertTrue(((Number) doc.get("routeVersion")).longValue() >= expected.routeVersion());
+        assertEquals(model.stores().size() + model.metaNodes().size(), ((List<?>) doc.get("nodes")).size());
+        List<Map<String, Object>> groups = (List<Map<String, Object>>) doc.get("groups");
+        assertEquals(model.groups().size(), groups.size());
+        assertEquals(4096, groups.stream().mapToInt(g -> ((Number) g.get("slotCount")).intValue()).sum());
+        assertEquals(model.volumeCount(), ((List<?>) doc.get("volumes")).size());
+    }
+
+    private static String runStatus(ManagerCluster managers, boolean json) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(WfsProcess.launcher().toString(), "status", "--manager",
+                String.join(",", managers.rpcAddresses()), "--set", "cluster.secret-file=" + managers.secretFile()));
+        if (json) {
+            cmd.add("--json");
+        }
+        Path out = Files.createTempFile(managers.dir(), "status", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("wfs status did not finish");
+        }
+        String text = Files.readString(out);
+        assertEquals(0, p.exitValue(), text);
+        return json ? text.substring(text.indexOf('{')) : text;
+    }
+
+    static RouteModel model(ClusterStatusReply s) {
+        return ManagerTopology.model(s);
+    }
+
+    static boolean everyUpStoreWrites(RouteModel m) {
+        return !m.stores().isEmpty() && m.stores().stream().filter(RouteChange.StoreNode::up)
+                .allMatch(s -> m.writableVolumeOf(s.id()) != null
+                        && m.writableVolumeOf(s.id()).state() == VolumeState.WRITABLE);
+    }
+
+    private static boolean heartbeatSeen(ClusterStatusReply s, int node) {
+        return s.nodes().stream().anyMatch(n -> n.nodeId() == node && n.up() && n.heartbeatAgeMillis() >= 0);
+    }
+
+    static ClusterStatusReply awaitStatus(ManagerTopology nodes, java.util.function.Predicate<ClusterStatusReply> done)
+            throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        ClusterStatusReply s = null;
+        while (System.currentTimeMillis() < deadline) {
+            s = nodes.status();
+            if (done.test(s)) {
+                return s;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the manager did not reach the expected state; last route version "
+                + (s == null ? "none" : s.routeVersion()));
+    }
+
+    static void awaitCondition(java.util.function.BooleanSupplier done) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < deadline) {
+            if (done.getAsBoolean()) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("condition not reached within 60 s");
+    }
+}

@@ -1,0 +1,110 @@
+package io.wfs.it;
+
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.ClusterStatusRequest;
+import io.wfs.common.msg.manager.MetaHeartbeatRequest;
+import io.wfs.common.msg.manager.RegisterMetaNodeRequest;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.RouteBook;
+import io.wfs.common.route.RouteCache;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.RouteUpdate;
+import io.wfs.common.route.StoreManagerLink;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Nodes that speak the manager protocol for tests that need the manager's view of a cluster but
+ * not the data path: store nodes through the real {@link StoreManagerLink} (register, heartbeat
+ * with free space, keep a route cache), meta nodes through the real register and heartbeat
+ * requests. Addresses are placeholders nothing listens on; the manager never dials nodes.
+ */
+final class ManagerTopology implements AutoCloseable {
+    static final long TIB = 1L << 40;
+
+    private final ManagerClient manager;
+    private final Duration interval;
+    private final List<StoreManagerLink> stores = new ArrayList<>();
+    private final Map<Integer, int[]> metaLeads = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> metaVersions = new ConcurrentHashMap<>();
+    private final List<Integer> metaIds = new ArrayList<>();
+    private final ScheduledExecutorService metaTimer =
+            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("it-meta-heartbeat", true));
+    private int nextPort = 20_000;
+
+    ManagerTopology(ManagerClient manager, Duration interval) {
+        this.manager = manager;
+        this.interval = interval;
+    }
+
+    /** Registers a store node and starts its heartbeats; returns its link. */
+    StoreManagerLink addStore() {
+        StoreManagerLink link = new StoreManagerLink(manager, "127.0.0.1:" + nextPort++, 1, 4 * TIB, new RouteCache(10_000));
+        link.register(4 * TIB);
+        link.start(interval, () -> new StoreManagerLink.Usage(4 * TIB, new int[0], new long[0]));
+        synchronized (stores) {
+            stores.add(link);
+        }
+        return link;
+    }
+
+    /** Registers a meta node and heartbeats it (leading no group until {@link #setLeads}); returns its id. */
+    int addMeta() {
+        int port = nextPort;
+        nextPort += 2;
+        int id = manager.call(new RegisterMetaNodeRequest("127.0.0.1:" + port, "127.0.0.1:" + (port + 1))).nodeId();
+        metaIds.add(id);
+        metaLeads.put(id, new int[0]);
+        metaTimer.scheduleWithFixedDelay(() -> {
+            try {
+                long version = manager.call(new MetaHeartbeatRequest(id, metaVersions.getOrDefault(id, 0L),
+                        metaLeads.get(id))).routeVersion();
+                metaVersions.put(id, version);
+            } catch (RuntimeException e) {
+                // Retried at the next tick, as a meta server does.
+            }
+        }, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+        return id;
+    }
+
+    /** The groups meta node {@code id} reports leading from its next heartbeat on. */
+    void setLeads(int id, int... groups) {
+        metaLeads.put(id, groups);
+    }
+
+    List<Integer> metaIds() {
+        return metaIds;
+    }
+
+    List<StoreManagerLink> stores() {
+        synchronized (stores) {
+            return new ArrayList<>(stores);
+        }
+    }
+
+    ClusterStatusReply status() {
+        return manager.call(new ClusterStatusRequest());
+    }
+
+    /** The route inside a status reply, as a model. */
+    static RouteModel model(ClusterStatusReply status) {
+        RouteBook book = new RouteBook(1);
+        book.apply(RouteUpdate.decode(status.route()));
+        return book.model();
+    }
+
+    @Override
+    public void close() {
+        metaTimer.shutdownNow();
+        for (StoreManagerLink link : stores()) {
+            link.close();
+        }
+    }
+}
