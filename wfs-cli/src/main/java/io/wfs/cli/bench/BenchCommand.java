@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 /** {@code wfs bench}: micro-benchmarks of components ({@code rpc}) and, later, of a mounted file system. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Benchmarks. 'wfs bench rpc' measures the RPC layer; 'wfs bench DIR' (file system) is not available yet.",
-        subcommands = {RpcBenchCommand.class, MetaBenchCommand.class, RouteBenchCommand.class})
+        subcommands = {RpcBenchCommand.class, MetaBenchCommand.class, RouteBenchCommand.class,
+                StoreBenchCommand.class})
 public final class BenchCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "DIR", description = "A mounted folder to benchmark (not available yet).")
     String dir;
