@@ -80,8 +80,15 @@ public final class RouteBenchCommand implements Callable<Integer> {
         byte[] full = machine.read(s -> s.route().full());
         double encodeMs = (System.nanoTime() - t1) / 1e6;
         long before = machine.routeVersion();
-        apply(new SetVolumeStateCommand(volumes / 2, VolumeState.READ_ONLY, 0));
+        // The store joined before the changes: it holds the full route of `before`, then the deltas the manager pushes.
+        RouteCache storeCache = new RouteCache(100_000);
+        storeCache.apply(full);
+        // The last volume created is still writable (only writable volumes change state).
+        apply(new SetVolumeStateCommand(volumes, VolumeState.READ_ONLY, 0));
         byte[] oneVolume = machine.read(s -> s.route().deltaSince(before));
+        if (RouteUpdate.decode(oneVolume).changes().size() != 1) {
+            throw new IllegalStateException("making one volume read-only should be one change");
+        }
         long beforeDown = machine.routeVersion();
         apply(new NodeLivenessCommand(new int[] {stores / 2}, false));
         byte[] nodeDown = machine.read(s -> s.route().deltaSince(beforeDown));
@@ -90,8 +97,9 @@ public final class RouteBenchCommand implements Callable<Integer> {
         full = machine.read(s -> s.route().full());
         double reencodeMs = (System.nanoTime() - t2) / 1e6;
 
-        RouteCache storeCache = new RouteCache(100_000);
-        storeCache.apply(machine.read(s -> s.route().updateSince(0)));
+        if (!storeCache.apply(machine.read(s -> s.route().updateSince(before)))) {
+            throw new IllegalStateException("the store's route did not take the manager's delta");
+        }
         WfsConfig config = WfsConfig.defaults();
         ClusterSecret secret = ClusterSecret.of("route-bench-secret-" + System.nanoTime());
         HandlerRegistry handlers = new HandlerRegistry();
@@ -99,6 +107,8 @@ public final class RouteBenchCommand implements Callable<Integer> {
         long[] fetchNs = new long[fetches];
         long[] applyNs = new long[fetches];
         long deltaNs;
+        int deltaBytes;
+        int deltaChanges;
         int fetchedBytes;
         try (RpcServer server = new RpcServer("bench-store", RpcOptions.from(config), secret, handlers, new MetricRegistry())
                 .start(new InetSocketAddress("127.0.0.1", 0));
@@ -118,11 +128,20 @@ public final class RouteBenchCommand implements Callable<Integer> {
                 applyNs[i] = System.nanoTime() - m;
             }
             long[] deltas = new long[fetches];
+            RouteReply delta = null;
+            for (int i = 0; i < 20; i++) {
+                client.call(at, new RouteDeltaRequest(before)).get(30, TimeUnit.SECONDS);
+            }
             for (int i = 0; i < fetches; i++) {
                 long s = System.nanoTime();
-                client.call(at, new RouteDeltaRequest(before)).get(30, TimeUnit.SECONDS);
+                delta = client.call(at, new RouteDeltaRequest(before)).get(30, TimeUnit.SECONDS);
                 deltas[i] = System.nanoTime() - s;
             }
+            if (RouteUpdate.decode(delta.update()).full()) {
+                throw new IllegalStateException("the store answered the full route to a delta request");
+            }
+            deltaBytes = delta.update().length;
+            deltaChanges = RouteUpdate.decode(delta.update()).changes().size();
             Arrays.sort(deltas);
             deltaNs = deltas[fetches / 2];
         }
@@ -145,6 +164,8 @@ public final class RouteBenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "%-46s %,16d%n", "delta bytes, one volume made read-only", oneVolume.length);
         out.printf(Locale.ROOT, "%-46s %,16d%n", "delta bytes, one store node down", nodeDown.length);
         out.printf(Locale.ROOT, "%-46s %,16d%n", "  changes in that delta (node + its volumes)", nodeDownChanges);
+        out.printf(Locale.ROOT, "%-46s %,16d%n", "delta fetched from the store, 2 versions, bytes", deltaBytes);
+        out.printf(Locale.ROOT, "%-46s %,16d%n", "  changes in that delta", deltaChanges);
         out.printf(Locale.ROOT, "%-46s %16.2f%n", "delta fetch (2 versions) over RPC, p50 ms", deltaNs / 1e6);
         out.flush();
         return 0;
