@@ -1,0 +1,48 @@
+package io.wfs.client;
+
+import static io.wfs.common.config.ConfigKey.durationKey;
+import static io.wfs.common.config.ConfigKey.intKey;
+import static io.wfs.common.config.ConfigKey.sizeKey;
+import static io.wfs.common.config.ConfigKey.stringKey;
+
+import io.wfs.common.config.ConfigKey;
+import io.wfs.common.config.ConfigKeySet;
+import java.time.Duration;
+import java.util.List;
+
+/** Keys of the client library (the FUSE mount, the CLI, benchmarks and embedders). */
+public final class ClientConfigKeys implements ConfigKeySet {
+    public static final ConfigKey<String> MANAGERS = stringKey("client.managers", "",
+            "Comma-separated host:port of the managers; the client asks them only for the boot route.");
+    public static final ConfigKey<Duration> ATTR_TTL = durationKey("client.attr-ttl", Duration.ofSeconds(1),
+            "How long cached attributes and names are trusted before asking the metadata servers again "
+                    + "(close-to-open consistency holds regardless: open always asks).");
+    public static final ConfigKey<Duration> ROUTE_REFRESH = durationKey("client.route-refresh", Duration.ofSeconds(5),
+            "How often the route is brought up to date (a delta from a store) besides refreshes on STALE_ROUTE.");
+    public static final ConfigKey<Long> BLOCK_SIZE = sizeKey("client.block-size", 4L << 20, 4096, 4L << 20,
+            "Largest block uploaded to a store; a flush of a larger dirty run makes several blocks.");
+    public static final ConfigKey<Long> FILE_BUFFER = sizeKey("client.file-buffer", 8L << 20, 4096, 1L << 30,
+            "Dirty bytes one file gathers before they are uploaded and committed without waiting for close.");
+    public static final ConfigKey<Long> TOTAL_BUFFER = sizeKey("client.total-buffer", 256L << 20, 1L << 20, 64L << 30,
+            "Dirty bytes of all files together; writers wait (back-pressure) when it is reached.");
+    public static final ConfigKey<Integer> UPLOADS_IN_FLIGHT = intKey("client.uploads-in-flight", 4, 1, 64,
+            "Blocks one flush sends to the stores at the same time.");
+    public static final ConfigKey<Long> READ_CHUNK = sizeKey("client.read-chunk", 1L << 20, 4096, 16L << 20,
+            "Unit of reads from the stores: a read fetches the aligned chunk around it, so sequential reads "
+                    + "of small sizes (and small files) cost one store round trip per chunk.");
+    public static final ConfigKey<Integer> READ_CACHE_CHUNKS = intKey("client.read-cache-chunks", 64, 0, 65536,
+            "Chunks kept in the client's read cache (least recently used first out).");
+    public static final ConfigKey<Duration> CALL_DEADLINE = durationKey("client.call-deadline", Duration.ofSeconds(60),
+            "How long one operation keeps retrying (leader changes, locks, failovers) before it fails with EIO.");
+
+    @Override
+    public String module() {
+        return "client";
+    }
+
+    @Override
+    public List<ConfigKey<?>> keys() {
+        return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE);
+    }
+}

@@ -1,0 +1,201 @@
+package io.wfs.client;
+
+import io.wfs.client.data.Rpc;
+import io.wfs.client.namespace.MetadataCache;
+import io.wfs.client.namespace.PathResolver;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.GetXattrRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkRequest;
+import io.wfs.common.msg.meta.ListXattrRequest;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.ReaddirReply;
+import io.wfs.common.msg.meta.ReaddirRequest;
+import io.wfs.common.msg.meta.ReadlinkRequest;
+import io.wfs.common.msg.meta.RemoveXattrRequest;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetXattrRequest;
+import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.route.MetaClient;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The name-space half of {@link WfsClient}: each call resolves its path, sends one metadata
+ * request as the caller, and invalidates what it changed in this client's cache.
+ */
+final class ClientNamespace {
+    private static final int READDIR_PAGE = 512;
+
+    private final MetaClient meta;
+    private final PathResolver paths;
+    private final MetadataCache cache;
+
+    ClientNamespace(MetaClient meta, PathResolver paths, MetadataCache cache) {
+        this.meta = meta;
+        this.paths = paths;
+        this.cache = cache;
+    }
+
+    private static io.wfs.common.msg.meta.MetaHeader mutation(MetaClient meta, Caller c) {
+        return meta.mutation(c.uid(), c.gid(), c.groups());
+    }
+
+    private static io.wfs.common.msg.meta.MetaHeader query(MetaClient meta, Caller c) {
+        return meta.query(c.uid(), c.gid(), c.groups());
+    }
+
+    InodeAttr mkdir(Caller c, String path, int mode) {
+        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        InodeAttr a = Rpc.await(meta.call(new MkdirRequest(mutation(meta, c), p.parent(), p.name(), mode))).attr();
+        changed(p, a);
+        return a;
+    }
+
+    InodeAttr mknod(Caller c, String path, int mode, long rdev) {
+        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        InodeAttr a = Rpc.await(meta.call(new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev))).attr();
+        changed(p, a);
+        return a;
+    }
+
+    InodeAttr symlink(Caller c, String target, String path) {
+        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        InodeAttr a = Rpc.await(meta.call(new SymlinkRequest(mutation(meta, c), p.parent(), p.name(),
+                target.getBytes(StandardCharsets.UTF_8)))).attr();
+        changed(p, a);
+        return a;
+    }
+
+    String readlink(Caller c, String path) {
+        InodeAttr a = paths.resolve(c, path);
+        byte[] target = Rpc.await(meta.call(new ReadlinkRequest(query(meta, c), a.ino()))).target();
+        return new String(target, StandardCharsets.UTF_8);
+    }
+
+    void unlink(Caller c, String path) {
+        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        long ino = cache.lookup(p.parent(), p.nameString());
+        try {
+            Rpc.await(meta.call(new UnlinkRequest(mutation(meta, c), p.parent(), p.name())));
+        } finally {
+            forget(p, ino);
+        }
+    }
+
+    void rmdir(Caller c, String path) {
+        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        long ino = cache.lookup(p.parent(), p.nameString());
+        try {
+            Rpc.await(meta.call(new RmdirRequest(mutation(meta, c), p.parent(), p.name())));
+        } finally {
+            forget(p, ino);
+        }
+    }
+
+    void rename(Caller c, String from, String to, int flags) {
+        PathResolver.ParentAndName src = paths.parentOf(c, from);
+        PathResolver.ParentAndName dst = paths.parentOf(c, to);
+        long moved = cache.lookup(src.parent(), src.nameString());
+        long replaced = cache.lookup(dst.parent(), dst.nameString());
+        try {
+            Rpc.await(meta.call(new RenameRequest(mutation(meta, c), src.parent(), src.name(), dst.parent(), dst.name(),
+                    flags)));
+        } finally {
+            forget(src, moved);
+            forget(dst, replaced);
+        }
+    }
+
+    InodeAttr link(Caller c, String existing, String newPath) {
+        InodeAttr target = paths.resolve(c, existing);
+        PathResolver.ParentAndName p = paths.parentOf(c, newPath);
+        InodeAttr a = Rpc.await(meta.call(new LinkRequest(mutation(meta, c), target.ino(), p.parent(), p.name()))).attr();
+        changed(p, a);
+        return a;
+    }
+
+    InodeAttr setattr(Caller c, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
+        try {
+            InodeAttr a = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, valid, mode, uid, gid, size,
+                    atimeNs, mtimeNs))).attr();
+            cache.putAttr(a);
+            return a;
+        } catch (WfsException e) {
+            cache.forgetAttr(ino);
+            throw e;
+        }
+    }
+
+    List<DirEntry> readdir(Caller c, String path) {
+        InodeAttr dir = paths.resolve(c, path);
+        List<DirEntry> all = new ArrayList<>();
+        long cookie = 0;
+        while (true) {
+            ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(query(meta, c), dir.ino(), cookie, READDIR_PAGE, true)));
+            for (DirEntry e : page.entries()) {
+                if (e.attr() != null) {
+                    cache.put(dir.ino(), new String(e.name(), StandardCharsets.UTF_8), e.attr());
+                }
+                all.add(e);
+            }
+            if (page.eof()) {
+                return all;
+            }
+            cookie = page.nextCookie();
+        }
+    }
+
+    byte[] getxattr(Caller c, String path, byte[] name) {
+        long ino = paths.resolve(c, path).ino();
+        return Rpc.await(meta.call(new GetXattrRequest(query(meta, c), ino, name))).value();
+    }
+
+    void setxattr(Caller c, String path, byte[] name, byte[] value, int flags) {
+        long ino = paths.resolve(c, path).ino();
+        try {
+            Rpc.await(meta.call(new SetXattrRequest(mutation(meta, c), ino, name, value, flags)));
+        } finally {
+            cache.forgetAttr(ino);
+        }
+    }
+
+    byte[] listxattr(Caller c, String path) {
+        long ino = paths.resolve(c, path).ino();
+        return Rpc.await(meta.call(new ListXattrRequest(query(meta, c), ino))).names();
+    }
+
+    void removexattr(Caller c, String path, byte[] name) {
+        long ino = paths.resolve(c, path).ino();
+        try {
+            Rpc.await(meta.call(new RemoveXattrRequest(mutation(meta, c), ino, name)));
+        } finally {
+            cache.forgetAttr(ino);
+        }
+    }
+
+    /** A new or changed name: the parent's times and link count moved too. */
+    private void changed(PathResolver.ParentAndName p, InodeAttr a) {
+        cache.forgetAttr(p.parent());
+        cache.put(p.parent(), p.nameString(), a);
+    }
+
+    private void forget(PathResolver.ParentAndName p, long ino) {
+        cache.forgetName(p.parent(), p.nameString());
+        cache.forgetAttr(p.parent());
+        if (ino != 0) {
+            cache.forgetAttr(ino);
+        }
+    }
+
+    static WfsException notFound(String path) {
+        return new WfsException(WfsErrorCode.ENOENT, "no such file: " + path);
+    }
+}

@@ -1,0 +1,322 @@
+package io.wfs.client;
+
+import com.codahale.metrics.MetricRegistry;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.wfs.client.data.BlockIdPool;
+import io.wfs.client.data.BlockStoreClient;
+import io.wfs.client.data.Rpc;
+import io.wfs.client.file.FileIo;
+import io.wfs.client.file.FileState;
+import io.wfs.client.file.WriteBudget;
+import io.wfs.client.namespace.MetadataCache;
+import io.wfs.client.namespace.PathResolver;
+import io.wfs.client.route.ClusterView;
+import io.wfs.client.route.ManagedClusterView;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.ClusterStatusRequest;
+import io.wfs.common.msg.manager.NodeStatus;
+import io.wfs.common.msg.meta.CloseRequest;
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.OpenRequest;
+import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.StatFsReply;
+import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.client.RpcClient;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The client library: {@link WfsFileSystem} over the meta groups and the stores of one cluster,
+ * found through its managers. One per process (the FUSE mount has one); thread-safe.
+ */
+public final class WfsClient implements WfsFileSystem {
+    private static final Logger LOG = LoggerFactory.getLogger(WfsClient.class);
+    private static final int O_CREAT = 0100;
+    private static final int O_EXCL = 0200;
+    private static final int O_TRUNC = 01000;
+    private static final int S_IFREG = 0100000;
+
+    private final RpcClient rpc;
+    private final ClusterView cluster;
+    private final ManagerClient manager;
+    private final MetaClient meta;
+    private final MetadataCache cache;
+    private final PathResolver paths;
+    private final ClientNamespace namespace;
+    private final FileIo files;
+    private final ScheduledExecutorService heartbeats =
+            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-session-heartbeat", true));
+
+    public WfsClient(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
+        List<String> managers = Arrays.stream(config.get(ClientConfigKeys.MANAGERS).split(","))
+                .map(String::trim).filter(s -> !s.isEmpty()).toList();
+        if (managers.isEmpty()) {
+            throw new IllegalArgumentException(ClientConfigKeys.MANAGERS.name() + " must name at least one manager");
+        }
+        rpc = new RpcClient("wfs-client", RpcOptions.from(config), secret, registry);
+        try {
+            java.time.Duration deadline = config.get(ClientConfigKeys.CALL_DEADLINE);
+            manager = new ManagerClient(rpc, managers, deadline);
+            cluster = new ManagedClusterView(manager, rpc, config.get(CommonConfigKeys.CALL_TIMEOUT),
+                    config.get(ClientConfigKeys.ROUTE_REFRESH));
+            meta = new MetaClient(rpc, cluster.slotMap(), deadline);
+            cluster.onSlotMap(meta::updateSlotMap);
+        } catch (RuntimeException e) {
+            rpc.close();
+            throw e;
+        }
+        cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
+        paths = new PathResolver(meta, cache);
+        namespace = new ClientNamespace(meta, paths, cache);
+        BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta));
+        files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
+                Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
+                config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
+                config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
+        // Sessions hold this client's open files and locks; the servers forget an idle one after its lease.
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, 5, 15, TimeUnit.SECONDS);
+    }
+
+    private void heartbeat() {
+        SlotMap map = cluster.slotMap();
+        for (SlotMap.Group g : map.groups()) {
+            if (g.slots().length > 0) {
+                meta.call(new SessionHeartbeatRequest(meta.mutation(0, 0), g.slots()[0])).whenComplete((r, e) -> {
+                    if (e != null) {
+                        LOG.warn("session heartbeat to group {} failed: {}", g.id(), e.toString());
+                    }
+                });
+            }
+        }
+    }
+
+    @Override
+    public InodeAttr getattr(Caller caller, String path) {
+        InodeAttr a = paths.resolve(caller, path);
+        FileState open = files.ifOpen(a.ino());
+        // Sizes this client buffers show at once, as local file systems show them.
+        if (open != null && open.size() != a.size()) {
+            return new InodeAttr(a.ino(), a.mode(), a.nlink(), a.uid(), a.gid(), open.size(), a.atimeNs(), a.mtimeNs(),
+                    a.ctimeNs(), a.rdev(), a.parent());
+        }
+        return a;
+    }
+
+    @Override
+    public InodeAttr mkdir(Caller caller, String path, int mode) {
+        return namespace.mkdir(caller, path, mode);
+    }
+
+    @Override
+    public InodeAttr mknod(Caller caller, String path, int mode, long rdev) {
+        return namespace.mknod(caller, path, mode, rdev);
+    }
+
+    @Override
+    public InodeAttr symlink(Caller caller, String target, String path) {
+        return namespace.symlink(caller, target, path);
+    }
+
+    @Override
+    public String readlink(Caller caller, String path) {
+        return namespace.readlink(caller, path);
+    }
+
+    @Override
+    public void unlink(Caller caller, String path) {
+        namespace.unlink(caller, path);
+    }
+
+    @Override
+    public void rmdir(Caller caller, String path) {
+        namespace.rmdir(caller, path);
+    }
+
+    @Override
+    public void rename(Caller caller, String from, String to, int flags) {
+        namespace.rename(caller, from, to, flags);
+    }
+
+    @Override
+    public InodeAttr link(Caller caller, String existing, String newPath) {
+        return namespace.link(caller, existing, newPath);
+    }
+
+    @Override
+    public InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs,
+                             long mtimeNs) {
+        long ino = paths.resolve(caller, path).ino();
+        FileState open = files.ifOpen(ino);
+        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+            // Buffered bytes first, so the truncate cuts them too and nothing lands after it.
+            files.flush(caller, open);
+        }
+        InodeAttr a = namespace.setattr(caller, ino, valid, mode, uid, gid, size, atimeNs, mtimeNs);
+        if (open != null) {
+            files.open(caller, ino);
+            files.release(open);
+        }
+        return a;
+    }
+
+    @Override
+    public List<DirEntry> readdir(Caller caller, String path) {
+        return namespace.readdir(caller, path);
+    }
+
+    @Override
+    public WfsFile open(Caller caller, String path, int flags, int mode) {
+        InodeAttr a;
+        if ((flags & O_CREAT) != 0) {
+            a = createOrFind(caller, path, flags, mode);
+        } else {
+            a = paths.resolve(caller, path);
+        }
+        if ((a.mode() & 0170000) == 0040000 && (flags & WfsFile.O_ACCMODE) != 0) {
+            throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
+        }
+        int access = flags & WfsFile.O_ACCMODE;
+        Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
+        WfsFile file;
+        try {
+            if ((flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
+                namespace.setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
+            }
+            file = new WfsFile(caller, files.open(Caller.ROOT, a.ino()), flags);
+        } catch (RuntimeException e) {
+            closeQuietly(caller, a.ino());
+            throw e;
+        }
+        return file;
+    }
+
+    private InodeAttr createOrFind(Caller caller, String path, int flags, int mode) {
+        try {
+            return namespace.mknod(caller, path, S_IFREG | (mode & 07777), 0);
+        } catch (WfsException e) {
+            if (e.code() != WfsErrorCode.EEXIST || (flags & O_EXCL) != 0) {
+                throw e;
+            }
+            return paths.resolve(caller, path);
+        }
+    }
+
+    @Override
+    public int read(WfsFile file, long offset, byte[] out, int length) {
+        if (!file.readable()) {
+            throw new WfsException(WfsErrorCode.EBADF, "not open for reading");
+        }
+        return files.read(file.state(), offset, out, length);
+    }
+
+    @Override
+    public int write(WfsFile file, long offset, byte[] data, int length) {
+        if (!file.writable()) {
+            throw new WfsException(WfsErrorCode.EBADF, "not open for writing");
+        }
+        byte[] copy = Arrays.copyOf(data, length);
+        long at = file.appends() ? file.state().size() : offset;
+        files.write(file.caller(), file.state(), at, copy);
+        return length;
+    }
+
+    @Override
+    public void flush(WfsFile file) {
+        files.flush(file.caller(), file.state());
+        cache.forgetAttr(file.ino());
+    }
+
+    @Override
+    public void fsync(WfsFile file) {
+        // Blocks are acknowledged by the stores only when every replica has them, and a commit
+        // only when the Raft majority has it: a flush is already an fsync.
+        flush(file);
+    }
+
+    @Override
+    public void release(WfsFile file) {
+        try {
+            flush(file);
+        } finally {
+            files.release(file.state());
+            closeQuietly(file.caller(), file.ino());
+        }
+    }
+
+    private void closeQuietly(Caller caller, long ino) {
+        meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino)).whenComplete((r, e) -> {
+            if (e != null) {
+                LOG.warn("close of {} not recorded (the session's expiry releases it): {}", ino, e.toString());
+            }
+        });
+    }
+
+    @Override
+    public byte[] getxattr(Caller caller, String path, byte[] name) {
+        return namespace.getxattr(caller, path, name);
+    }
+
+    @Override
+    public void setxattr(Caller caller, String path, byte[] name, byte[] value, int flags) {
+        namespace.setxattr(caller, path, name, value, flags);
+    }
+
+    @Override
+    public byte[] listxattr(Caller caller, String path) {
+        return namespace.listxattr(caller, path);
+    }
+
+    @Override
+    public void removexattr(Caller caller, String path, byte[] name) {
+        namespace.removexattr(caller, path, name);
+    }
+
+    @Override
+    public Usage statfs(Caller caller) {
+        long usedBytes = 0;
+        long usedInodes = 0;
+        for (SlotMap.Group g : cluster.slotMap().groups()) {
+            if (g.slots().length > 0) {
+                StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
+                usedBytes += r.usedBytes();
+                usedInodes += r.usedInodes();
+            }
+        }
+        ClusterStatusReply status = manager.call(new ClusterStatusRequest("wfs-client"));
+        long capacity = 0;
+        long free = 0;
+        for (NodeStatus n : status.nodes()) {
+            if ("store".equals(n.kind()) && n.up()) {
+                capacity += n.capacityBytes();
+                free += n.freeBytes();
+            }
+        }
+        // Three copies of every byte: what a user can still write is a third of the raw free space.
+        return new Usage(capacity / 3, usedBytes, free / 3, usedInodes);
+    }
+
+    @Override
+    public void close() {
+        heartbeats.shutdownNow();
+        cluster.close();
+        meta.close();
+        rpc.close();
+    }
+}

@@ -1,0 +1,72 @@
+package io.wfs.client;
+
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.InodeAttr;
+import java.util.List;
+
+/**
+ * The WFS file system as a Java API, with the semantics the FUSE mount gives (which is a thin
+ * adapter over it): POSIX rules enforced by the metadata servers for {@link Caller}, close-to-open
+ * consistency between clients, writes durable on every replica when {@link #fsync} returns.
+ * Every failure is a {@link io.wfs.common.error.WfsException} whose code maps to an errno.
+ */
+public interface WfsFileSystem extends AutoCloseable {
+    InodeAttr getattr(Caller caller, String path);
+
+    InodeAttr mkdir(Caller caller, String path, int mode);
+
+    /** Regular files, FIFOs, sockets and devices ({@code mode} carries the type bits). */
+    InodeAttr mknod(Caller caller, String path, int mode, long rdev);
+
+    InodeAttr symlink(Caller caller, String target, String path);
+
+    String readlink(Caller caller, String path);
+
+    void unlink(Caller caller, String path);
+
+    void rmdir(Caller caller, String path);
+
+    /** {@code flags}: 0, RENAME_NOREPLACE (1) or RENAME_EXCHANGE (2) as renameat2. */
+    void rename(Caller caller, String from, String to, int flags);
+
+    InodeAttr link(Caller caller, String existing, String newPath);
+
+    /** Changes what {@code valid} names (SetAttrRequest bits); a size change truncates or extends. */
+    InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs);
+
+    /** Every entry of a directory, with attributes ("." and ".." are the caller's to add). */
+    List<DirEntry> readdir(Caller caller, String path);
+
+    /** Opens (or with O_CREAT creates) a regular file; {@code flags} are open(2) flags. */
+    WfsFile open(Caller caller, String path, int flags, int mode);
+
+    int read(WfsFile file, long offset, byte[] out, int length);
+
+    /** Writes at {@code offset} (at the end for O_APPEND handles); returns the bytes taken. */
+    int write(WfsFile file, long offset, byte[] data, int length);
+
+    /** Uploads and commits what the file buffers (close and flush call it). */
+    void flush(WfsFile file);
+
+    void fsync(WfsFile file);
+
+    void release(WfsFile file);
+
+    byte[] getxattr(Caller caller, String path, byte[] name);
+
+    void setxattr(Caller caller, String path, byte[] name, byte[] value, int flags);
+
+    /** The names, each followed by a 0 byte, as listxattr(2) returns them. */
+    byte[] listxattr(Caller caller, String path);
+
+    void removexattr(Caller caller, String path, byte[] name);
+
+    /** Totals for statfs(2). */
+    record Usage(long capacityBytes, long usedBytes, long freeBytes, long usedInodes) {
+    }
+
+    Usage statfs(Caller caller);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,117 @@
+package io.wfs.client.data;
+
+import io.wfs.client.route.ClusterView;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.store.ReadBlockReply;
+import io.wfs.common.msg.store.ReadBlockRequest;
+import io.wfs.common.msg.store.WriteBlockRequest;
+import io.wfs.common.rpc.client.RpcClient;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Blocks to and from the stores. An upload goes to the primary of a writable volume, which
+ * answers once every replica has it; a failed upload moves to another volume under a fresh block
+ * id (the half-written copy stays unreferenced, and the store reclaims it as an orphan), so the
+ * caller sees an error only when no volume can take the data. A read tries the replicas from a
+ * random one on, so readers spread over them; a store that fails or holds a bad copy is skipped.
+ */
+public final class BlockStoreClient {
+    private static final Logger LOG = LoggerFactory.getLogger(BlockStoreClient.class);
+    /** Distinct volumes one block tries before the write fails. */
+    private static final int MAX_VOLUMES = 6;
+
+    private final RpcClient rpc;
+    private final ClusterView cluster;
+    private final BlockIdPool ids;
+
+    public BlockStoreClient(RpcClient rpc, ClusterView cluster, BlockIdPool ids) {
+        this.rpc = rpc;
+        this.cluster = cluster;
+        this.ids = ids;
+    }
+
+    /** Uploads {@code data} as one block of file {@code ino} at {@code fileOffset}; the slice to commit. */
+    public CompletableFuture<SliceInfo> upload(long ino, long fileOffset, byte[] data) {
+        CompletableFuture<SliceInfo> result = new CompletableFuture<>();
+        attemptUpload(ino, fileOffset, data, new HashSet<>(), result);
+        return result;
+    }
+
+    private void attemptUpload(long ino, long fileOffset, byte[] data, Set<Integer> failed, CompletableFuture<SliceInfo> result) {
+        ClusterView.WritableVolume target;
+        long blockId;
+        try {
+            target = cluster.writableVolume(failed);
+            blockId = ids.next(ino);
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+            return;
+        }
+        rpc.call(address(target.primary()), new WriteBlockRequest(target.volume(), blockId, data)).whenComplete((ok, error) -> {
+            if (error == null) {
+                result.complete(new SliceInfo(fileOffset, data.length, target.volume(), blockId, 0));
+                return;
+            }
+            WfsException e = WfsException.unwrap(error);
+            failed.add(target.volume());
+            if (failed.size() >= MAX_VOLUMES) {
+                result.completeExceptionally(new WfsException(WfsErrorCode.EIO,
+                        "no volume took the block after " + failed.size() + " tries; last: " + e.getMessage()));
+                return;
+            }
+            LOG.info("upload to volume {} at {} failed ({}), moving to another volume", target.volume(), target.primary(),
+                    e.toString());
+            // The failure may be a volume turned read-only: the next attempt must see the new route.
+            CompletableFuture.runAsync(() -> {
+                try {
+                    cluster.refresh();
+                } catch (RuntimeException refreshError) {
+                    LOG.debug("route refresh failed: {}", refreshError.toString());
+                }
+                attemptUpload(ino, fileOffset, data, failed, result);
+            });
+        });
+    }
+
+    /** Bytes [offset, offset + length) of a block, from any replica that has a good copy. */
+    public byte[] read(int volume, long blockId, int offset, int length) {
+        List<String> replicas = new ArrayList<>(cluster.replicasOf(volume));
+        if (replicas.isEmpty()) {
+            cluster.refresh();
+            replicas = new ArrayList<>(cluster.replicasOf(volume));
+        }
+        if (replicas.isEmpty()) {
+            throw new WfsException(WfsErrorCode.EIO, "volume " + volume + " is not in the route");
+        }
+        int start = ThreadLocalRandom.current().nextInt(replicas.size());
+        WfsException last = null;
+        for (int i = 0; i < replicas.size(); i++) {
+            String replica = replicas.get((start + i) % replicas.size());
+            try {
+                ReadBlockReply reply = Rpc.await(rpc.call(address(replica),
+                        new ReadBlockRequest(volume, blockId, offset, length, false)));
+                return reply.data();
+            } catch (WfsException e) {
+                last = e;
+                LOG.info("read of block {} from {} failed, trying another replica: {}", blockId, replica, e.toString());
+            }
+        }
+        throw new WfsException(WfsErrorCode.EIO, "no replica of volume " + volume + " returned block " + blockId
+                + ": " + last.getMessage());
+    }
+
+    static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+}

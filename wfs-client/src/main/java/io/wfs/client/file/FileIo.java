@@ -1,0 +1,167 @@
+package io.wfs.client.file;
+
+import io.wfs.client.Caller;
+import io.wfs.client.data.BlockStoreClient;
+import io.wfs.client.data.Rpc;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.route.MetaClient;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Reads and writes of open files (DESIGN.md, client write and read paths). Writes gather in the
+ * file's buffer; a full buffer, flush, fsync and close upload the blocks (several in flight) and
+ * then commit all their slices, the size and the mtime in one metadata request. Reads assemble
+ * the committed slices and overlay what this client still buffers.
+ */
+public final class FileIo {
+    private final MetaClient meta;
+    private final BlockStoreClient stores;
+    private final SliceReader reader;
+    private final WriteBudget budget;
+    private final int blockSize;
+    private final long fileBuffer;
+    private final int uploadsInFlight;
+    private final Long2ObjectOpenHashMap<FileState> open = new Long2ObjectOpenHashMap<>();
+    /** One flush at a time per file: a second waits, then finds less (or nothing) to do. */
+    private final Long2ObjectOpenHashMap<ReentrantLock> flushLocks = new Long2ObjectOpenHashMap<>();
+
+    public FileIo(MetaClient meta, BlockStoreClient stores, WriteBudget budget, int blockSize, long fileBuffer,
+                  int uploadsInFlight, int readChunk, int cachedChunks) {
+        this.meta = meta;
+        this.stores = stores;
+        this.budget = budget;
+        this.blockSize = blockSize;
+        this.fileBuffer = fileBuffer;
+        this.uploadsInFlight = uploadsInFlight;
+        this.reader = new SliceReader(stores, new ChunkCache(cachedChunks), readChunk);
+    }
+
+    /**
+     * A handle opens: the slices and size are fetched now (close-to-open: another client's
+     * closed writes become visible here), and kept while this client has the file open.
+     */
+    public FileState open(Caller caller, long ino) {
+        SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
+                ino)));
+        synchronized (open) {
+            FileState state = open.get(ino);
+            if (state == null) {
+                state = new FileState(ino, fresh.attr(), fresh.slices());
+                open.put(ino, state);
+                flushLocks.put(ino, new ReentrantLock());
+            } else {
+                state.refreshed(fresh.attr(), fresh.slices());
+            }
+            state.openHandles++;
+            return state;
+        }
+    }
+
+    /** A handle closes (after its flush); the state goes with the last one. */
+    public void release(FileState state) {
+        synchronized (open) {
+            if (--state.openHandles == 0 && state.dirtyBytes() == 0) {
+                open.remove(state.ino());
+                flushLocks.remove(state.ino());
+            }
+        }
+    }
+
+    /** The state of a file this client has open, or null (to show buffered sizes in getattr). */
+    public FileState ifOpen(long ino) {
+        synchronized (open) {
+            return open.get(ino);
+        }
+    }
+
+    public int read(FileState file, long offset, byte[] out, int length) {
+        long size = file.size();
+        if (offset >= size) {
+            return 0;
+        }
+        int n = (int) Math.min(length, size - offset);
+        java.util.Arrays.fill(out, 0, n, (byte) 0);
+        long committed = file.committedSize();
+        if (offset < committed) {
+            reader.read(file.slices(), offset, out, (int) Math.min(n, committed - offset));
+        }
+        file.overlayDirty(offset, out, n);
+        return n;
+    }
+
+    public void write(Caller caller, FileState file, long offset, byte[] data) {
+        try {
+            budget.acquire(data.length);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WfsException(WfsErrorCode.EIO, "interrupted while waiting for buffer space");
+        }
+        if (file.write(offset, data) >= fileBuffer) {
+            flush(caller, file);
+        }
+    }
+
+    /** Uploads what is buffered and commits it; returns when both are durable on every replica. */
+    public void flush(Caller caller, FileState file) {
+        ReentrantLock lock;
+        synchronized (open) {
+            lock = flushLocks.get(file.ino());
+        }
+        lock.lock();
+        try {
+            if (file.dirtyBytes() == 0) {
+                return;
+            }
+            FileState.Drained drained = file.drain(blockSize);
+            boolean committed = false;
+            try {
+                List<SliceInfo> slices = upload(file.ino(), drained.blocks());
+                AttrReply reply = Rpc.await(meta.call(new CommitSlicesRequest(
+                        meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size())));
+                committed = true;
+                SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), file.ino())));
+                file.refreshed(reply.attr().size() >= fresh.attr().size() ? reply.attr() : fresh.attr(), fresh.slices());
+            } finally {
+                file.uploaded(committed);
+                budget.release(drained.bytes());
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<SliceInfo> upload(long ino, List<DirtyRanges.Block> blocks) {
+        Semaphore inFlight = new Semaphore(uploadsInFlight);
+        List<CompletableFuture<SliceInfo>> uploads = new ArrayList<>(blocks.size());
+        for (DirtyRanges.Block b : blocks) {
+            inFlight.acquireUninterruptibly();
+            CompletableFuture<SliceInfo> u = stores.upload(ino, b.fileOffset(), b.data());
+            u.whenComplete((s, e) -> inFlight.release());
+            uploads.add(u);
+        }
+        List<SliceInfo> slices = new ArrayList<>(uploads.size());
+        for (CompletableFuture<SliceInfo> u : uploads) {
+            slices.add(Rpc.await(u));
+        }
+        return slices;
+    }
+
+    /** A truncate by this client: buffered bytes beyond the size are dropped, the rest stays buffered. */
+    public void truncated(long ino, long size) {
+        FileState state = ifOpen(ino);
+        if (state != null) {
+            budget.release(state.truncate(size));
+        }
+    }
+}

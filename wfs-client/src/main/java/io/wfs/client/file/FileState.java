@@ -1,0 +1,110 @@
+package io.wfs.client.file;
+
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SliceInfo;
+import java.util.List;
+
+/**
+ * What this client knows of one regular file while it has it open: the committed size and slices
+ * (fetched at open: close-to-open consistency) and the bytes written here but not yet uploaded.
+ * Shared by every handle of the file in this client, so one process's readers see its writers.
+ * Guarded by its own monitor; uploads run outside it.
+ */
+public final class FileState {
+    private final long ino;
+    private InodeAttr attr;
+    private List<SliceInfo> slices;
+    private DirtyRanges dirty = new DirtyRanges();
+    /** Drained by a flush and not yet committed: readers still see them. */
+    private DirtyRanges uploading = new DirtyRanges();
+    /** Size including buffered writes and truncates not yet committed. */
+    private long size;
+    int openHandles;
+
+    FileState(long ino, InodeAttr attr, List<SliceInfo> slices) {
+        this.ino = ino;
+        refreshed(attr, slices);
+    }
+
+    public long ino() {
+        return ino;
+    }
+
+    synchronized void refreshed(InodeAttr attr, List<SliceInfo> slices) {
+        this.attr = attr;
+        this.slices = slices;
+        if (dirty.isEmpty() && uploading.isEmpty()) {
+            this.size = attr.size();
+        } else {
+            this.size = Math.max(this.size, attr.size());
+        }
+    }
+
+    public synchronized long size() {
+        return size;
+    }
+
+    public synchronized InodeAttr attr() {
+        return attr;
+    }
+
+    synchronized List<SliceInfo> slices() {
+        return slices;
+    }
+
+    synchronized long committedSize() {
+        return attr.size();
+    }
+
+    /** Buffers a write; returns the bytes now buffered for this file. */
+    synchronized long write(long offset, byte[] data) {
+        dirty.write(offset, data);
+        size = Math.max(size, offset + data.length);
+        return dirty.bytes();
+    }
+
+    synchronized long dirtyBytes() {
+        return dirty.bytes();
+    }
+
+    /** Bytes of buffered writes overlapping the range, copied over what the slices gave. */
+    synchronized void overlayDirty(long offset, byte[] out, int length) {
+        uploading.overlay(offset, out, length);
+        dirty.overlay(offset, out, length);
+    }
+
+    /** The buffered bytes as blocks, and the size to commit with them; the buffer is empty after. */
+    synchronized Drained drain(int blockSize) {
+        long bytes = dirty.bytes();
+        DirtyRanges taken = dirty;
+        dirty = new DirtyRanges();
+        // Kept readable until committed; the blocks are copies, so the runs stay intact here.
+        List<DirtyRanges.Block> blocks = taken.blocks(blockSize);
+        uploading = taken;
+        return new Drained(blocks, size, bytes);
+    }
+
+    /** The drained bytes are committed (or their flush failed and they are given back). */
+    synchronized void uploaded(boolean committed) {
+        if (!committed) {
+            // Newer writes win over the returned bytes: put the old ones back under them.
+            DirtyRanges newer = dirty;
+            dirty = uploading;
+            for (DirtyRanges.Block b : newer.blocks(Integer.MAX_VALUE)) {
+                dirty.write(b.fileOffset(), b.data());
+            }
+        }
+        uploading = new DirtyRanges();
+    }
+
+    record Drained(List<DirtyRanges.Block> blocks, long size, long bytes) {
+    }
+
+    /** A truncate: buffered bytes beyond the new size go. */
+    synchronized long truncate(long newSize) {
+        long before = dirty.bytes();
+        dirty.truncate(newSize);
+        size = newSize;
+        return before - dirty.bytes();
+    }
+}

@@ -1,0 +1,85 @@
+package io.wfs.client.namespace;
+
+import io.wfs.common.msg.meta.InodeAttr;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Names and attributes this client saw recently, trusted for a TTL (client.attr-ttl) so that a
+ * hot path costs no RPC. This client's own mutations invalidate what they change; other clients'
+ * changes show after the TTL (and at every open, which always asks the server).
+ */
+public final class MetadataCache {
+    private record Entry(long ino, long expiresNs) {
+    }
+
+    private record Attr(InodeAttr attr, long expiresNs) {
+    }
+
+    private record Name(long parent, String name) {
+    }
+
+    private final long ttlNs;
+    private final Map<Name, Entry> names = new HashMap<>();
+    private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
+    /** Bounds both maps; a full cache is simply cleared (cheap, and rare with a short TTL). */
+    private final int maxEntries;
+
+    public MetadataCache(java.time.Duration ttl, int maxEntries) {
+        this.ttlNs = ttl.toNanos();
+        this.maxEntries = maxEntries;
+    }
+
+    public boolean enabled() {
+        return ttlNs > 0;
+    }
+
+    public synchronized long lookup(long parent, String name) {
+        Entry e = names.get(new Name(parent, name));
+        if (e == null || System.nanoTime() > e.expiresNs) {
+            return 0;
+        }
+        return e.ino;
+    }
+
+    public synchronized InodeAttr attr(long ino) {
+        Attr a = attrs.get(ino);
+        if (a == null || System.nanoTime() > a.expiresNs) {
+            return null;
+        }
+        return a.attr;
+    }
+
+    public synchronized void put(long parent, String name, InodeAttr attr) {
+        if (!enabled()) {
+            return;
+        }
+        trim();
+        names.put(new Name(parent, name), new Entry(attr.ino(), System.nanoTime() + ttlNs));
+        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+    }
+
+    public synchronized void putAttr(InodeAttr attr) {
+        if (!enabled()) {
+            return;
+        }
+        trim();
+        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+    }
+
+    public synchronized void forgetName(long parent, String name) {
+        names.remove(new Name(parent, name));
+    }
+
+    public synchronized void forgetAttr(long ino) {
+        attrs.remove(ino);
+    }
+
+    private void trim() {
+        if (names.size() >= maxEntries || attrs.size() >= maxEntries) {
+            names.clear();
+            attrs.clear();
+        }
+    }
+}

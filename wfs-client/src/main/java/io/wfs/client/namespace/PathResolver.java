@@ -1,0 +1,132 @@
+package io.wfs.client.namespace;
+
+import io.wfs.client.Caller;
+import io.wfs.client.data.Rpc;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MetaNames;
+import io.wfs.common.route.MetaClient;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Turns the paths FUSE hands over ("/a/b/c") into inodes, one component at a time, through the
+ * metadata cache. A cached step still checks search permission on the cached directory (the
+ * servers check it on every uncached lookup), so the cache never lets a caller through a
+ * directory it may not search.
+ */
+public final class PathResolver {
+    public static final long ROOT = 1;
+    private static final int SEARCH = 1;
+
+    private final MetaClient meta;
+    private final MetadataCache cache;
+
+    public PathResolver(MetaClient meta, MetadataCache cache) {
+        this.meta = meta;
+        this.cache = cache;
+    }
+
+    /** The parent directory's inode and the last name of {@code path} (not resolved). */
+    public record ParentAndName(long parent, byte[] name, String nameString) {
+    }
+
+    public InodeAttr resolve(Caller caller, String path) {
+        String[] parts = split(path);
+        InodeAttr cur = attr(caller, ROOT);
+        for (String part : parts) {
+            cur = child(caller, cur, part);
+        }
+        return cur;
+    }
+
+    public ParentAndName parentOf(Caller caller, String path) {
+        String[] parts = split(path);
+        if (parts.length == 0) {
+            throw new WfsException(WfsErrorCode.EBUSY, "the root has no parent");
+        }
+        InodeAttr cur = attr(caller, ROOT);
+        for (int i = 0; i < parts.length - 1; i++) {
+            cur = child(caller, cur, parts[i]);
+        }
+        String last = parts[parts.length - 1];
+        byte[] name = last.getBytes(StandardCharsets.UTF_8);
+        if (name.length > MetaNames.MAX_NAME_BYTES) {
+            throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
+        }
+        if ((cur.mode() & 0170000) != 0040000) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "not a directory: " + path);
+        }
+        return new ParentAndName(cur.ino(), name, last);
+    }
+
+    /** The attributes of an inode, from the cache or the server. */
+    public InodeAttr attr(Caller caller, long ino) {
+        InodeAttr a = cache.attr(ino);
+        if (a != null) {
+            return a;
+        }
+        a = Rpc.await(meta.call(new GetAttrRequest(meta.query(caller.uid(), caller.gid(), caller.groups()), ino))).attr();
+        cache.putAttr(a);
+        return a;
+    }
+
+    private InodeAttr child(Caller caller, InodeAttr dir, String name) {
+        if ((dir.mode() & 0170000) != 0040000) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "a path component is not a directory");
+        }
+        long cached = cache.lookup(dir.ino(), name);
+        if (cached != 0) {
+            InodeAttr a = cache.attr(cached);
+            if (a != null) {
+                if (!mayAccess(dir, caller, SEARCH)) {
+                    throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
+                }
+                return a;
+            }
+        }
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length > MetaNames.MAX_NAME_BYTES) {
+            throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
+        }
+        AttrReply reply = Rpc.await(meta.call(new LookupRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
+                dir.ino(), bytes)));
+        cache.put(dir.ino(), name, reply.attr());
+        return reply.attr();
+    }
+
+    /** The POSIX permission rule, as the servers apply it, on cached attributes. */
+    static boolean mayAccess(InodeAttr a, Caller caller, int want) {
+        if (caller.uid() == 0) {
+            return true;
+        }
+        int bits;
+        if (caller.uid() == a.uid()) {
+            bits = (a.mode() >>> 6) & 7;
+        } else if (caller.gid() == a.gid() || contains(caller.groups(), a.gid())) {
+            bits = (a.mode() >>> 3) & 7;
+        } else {
+            bits = a.mode() & 7;
+        }
+        return (bits & want) == want;
+    }
+
+    private static boolean contains(int[] groups, int gid) {
+        for (int g : groups) {
+            if (g == gid) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static String[] split(String path) {
+        if (path == null || path.isEmpty() || path.charAt(0) != '/') {
+            throw new WfsException(WfsErrorCode.EINVAL, "not an absolute path: " + path);
+        }
+        return java.util.Arrays.stream(path.split("/")).filter(s -> !s.isEmpty()).toArray(String[]::new);
+    }
+}

@@ -1,0 +1,28 @@
+package io.wfs.client.route;
+
+import io.wfs.common.route.SlotMap;
+import java.util.List;
+import java.util.Set;
+
+/** What a client must know of the topology: where metadata lives, and which volumes take and hold blocks. */
+public interface ClusterView extends AutoCloseable {
+    /** A writable volume and its primary's address, avoiding {@code excluded}; EROFS-like failure if none. */
+    record WritableVolume(int volume, String primary) {
+    }
+
+    SlotMap slotMap();
+
+    WritableVolume writableVolume(Set<Integer> excluded);
+
+    /** Addresses of the replicas of a volume, the primary first; empty if unknown. */
+    List<String> replicasOf(int volume);
+
+    /** Brings the view up to date now (after STALE_ROUTE, or when no volume could take a block). */
+    void refresh();
+
+    /** Registers a callback for every new slot map (the meta client routes by it). */
+    void onSlotMap(java.util.function.Consumer<SlotMap> listener);
+
+    @Override
+    void close();
+}

@@ -1,0 +1,181 @@
+package io.wfs.client.route;
+
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.manager.BootRouteReply;
+import io.wfs.common.msg.manager.BootRouteRequest;
+import io.wfs.common.msg.manager.FullRouteRequest;
+import io.wfs.common.msg.manager.RouteDeltaRequest;
+import io.wfs.common.msg.manager.RouteReply;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.RouteCache;
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.route.VolumeState;
+import io.wfs.common.rpc.Request;
+import io.wfs.common.rpc.client.RpcClient;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The route as DESIGN.md has clients keep it: the manager is asked once for the boot route
+ * (store addresses), the full route and later deltas come from the stores, so thousands of
+ * clients do not load the manager. The manager serves routes too and is the fallback when no
+ * store answers. Refreshed periodically and on demand (STALE_ROUTE, no writable volume).
+ */
+public final class ManagedClusterView implements ClusterView {
+    private static final Logger LOG = LoggerFactory.getLogger(ManagedClusterView.class);
+
+    private final ManagerClient manager;
+    private final RpcClient rpc;
+    private final Duration timeout;
+    private final RouteCache route = new RouteCache(0);
+    private final List<Consumer<SlotMap>> slotMapListeners = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService refresher =
+            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-route-refresh", true));
+    private volatile List<String> stores = List.of();
+    private volatile SlotMap slotMap;
+    /** This client's current volume: writers stay on one volume so each store sees sequential appends. */
+    private volatile int stickyVolume;
+
+    public ManagedClusterView(ManagerClient manager, RpcClient rpc, Duration timeout, Duration refreshEvery) {
+        this.manager = manager;
+        this.rpc = rpc;
+        this.timeout = timeout;
+        refresh();
+        if (slotMap == null) {
+            throw new WfsException(WfsErrorCode.UNAVAILABLE, "the cluster has no metadata groups yet");
+        }
+        refresher.scheduleWithFixedDelay(this::refreshQuietly, refreshEvery.toMillis(), refreshEvery.toMillis(),
+                TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public synchronized void refresh() {
+        BootRouteReply boot = manager.call(new BootRouteRequest("wfs-client"));
+        stores = boot.storeAddresses();
+        if (route.routeVersion() >= boot.routeVersion() && slotMap != null) {
+            return;
+        }
+        RouteReply reply = fetch(route.routeVersion() == 0 ? new FullRouteRequest("wfs-client")
+                : new RouteDeltaRequest(route.routeVersion()));
+        if (!route.apply(reply.update())) {
+            route.apply(fetch(new FullRouteRequest("wfs-client")).update());
+        }
+        long version = route.routeVersion();
+        SlotMap next = route.read(m -> m.groups().isEmpty() ? null : m.toSlotMap(version));
+        if (next != null && (slotMap == null || next.version() > slotMap.version())) {
+            slotMap = next;
+            slotMapListeners.forEach(l -> l.accept(next));
+        }
+    }
+
+    private void refreshQuietly() {
+        try {
+            refresh();
+        } catch (RuntimeException e) {
+            LOG.debug("route refresh failed, next round retries: {}", e.toString());
+        }
+    }
+
+    /** From a random store, then the others, then the manager. */
+    private RouteReply fetch(Request<RouteReply> request) {
+        List<String> order = new ArrayList<>(stores);
+        java.util.Collections.shuffle(order, ThreadLocalRandom.current());
+        for (String store : order) {
+            try {
+                RouteReply r = rpc.call(address(store), request, timeout).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                if (r.routeVersion() > 0) {
+                    return r;
+                }
+            } catch (Exception e) {
+                LOG.debug("route from store {} failed: {}", store, e.toString());
+            }
+        }
+        return manager.call(request);
+    }
+
+    @Override
+    public SlotMap slotMap() {
+        return slotMap;
+    }
+
+    @Override
+    public WritableVolume writableVolume(Set<Integer> excluded) {
+        WritableVolume chosen = pick(excluded);
+        if (chosen == null) {
+            refresh();
+            chosen = pick(excluded);
+        }
+        if (chosen == null) {
+            throw new WfsException(WfsErrorCode.ENOSPC, "no writable volume can take the data");
+        }
+        stickyVolume = chosen.volume();
+        return chosen;
+    }
+
+    private WritableVolume pick(Set<Integer> excluded) {
+        return route.read(m -> {
+            RouteChange.Volume sticky = stickyVolume == 0 ? null : m.volume(stickyVolume);
+            if (usable(sticky, excluded) && m.store(sticky.primary()) != null) {
+                return new WritableVolume(sticky.id(), m.store(sticky.primary()).address());
+            }
+            List<RouteChange.Volume> candidates = m.volumes().stream().filter(v -> usable(v, excluded)
+                    && m.store(v.primary()) != null && m.store(v.primary()).up()).toList();
+            if (candidates.isEmpty()) {
+                return null;
+            }
+            RouteChange.Volume v = candidates.get(ThreadLocalRandom.current().nextInt(candidates.size()));
+            return new WritableVolume(v.id(), m.store(v.primary()).address());
+        });
+    }
+
+    private static boolean usable(RouteChange.Volume v, Set<Integer> excluded) {
+        return v != null && v.state() == VolumeState.WRITABLE && !excluded.contains(v.id());
+    }
+
+    @Override
+    public List<String> replicasOf(int volume) {
+        return route.read(m -> {
+            RouteChange.Volume v = m.volume(volume);
+            if (v == null) {
+                return List.<String>of();
+            }
+            List<String> out = new ArrayList<>();
+            for (int node : v.replicas()) {
+                RouteChange.StoreNode s = m.store(node);
+                if (s != null) {
+                    out.add(s.address());
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
+    public void onSlotMap(Consumer<SlotMap> listener) {
+        slotMapListeners.add(listener);
+    }
+
+    static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+    }
+
+    @Override
+    public void close() {
+        refresher.shutdownNow();
+    }
+}
