@@ -27,7 +27,9 @@ import picocli.CommandLine.Spec;
         description = "Block stores on loopback: write/read MB/s per block size and replica count, GC reclaim rate,"
                 + " write latency with GC off and on.")
 public final class StoreBenchCommand implements Callable<Integer> {
-    private static final int[] SIZES = {4 << 10, 64 << 10, 1 << 20, 4 << 20};
+    @Option(names = "--sizes", split = ",", defaultValue = "4096,65536,1048576,4194304",
+            description = "Block sizes of the write and read phases, in bytes. Default: ${DEFAULT-VALUE}.")
+    int[] sizes;
 
     @Option(names = "--dir", description = "Folder for the stores' data (emptied afterwards). Default: a new temp folder.")
     Path dir;
@@ -70,20 +72,20 @@ public final class StoreBenchCommand implements Callable<Integer> {
                     config.get(StoreConfigKeys.FSYNC), config.get(StoreConfigKeys.EXTENT_SIZE) >> 20, inFlight,
                     bytesPerCase >> 20, root);
             out.printf("%-44s %9s %10s %9s %9s%n", "phase", "MB/s", "calls/s", "p50 ms", "p99 ms");
-            int[] threeReplicaVolumes = new int[SIZES.length];
-            for (int s = 0; s < SIZES.length; s++) {
-                byte[] data = StoreBench.randomBlock(SIZES[s], s);
-                int count = (int) Math.max(16, bytesPerCase / SIZES[s]);
+            int[] threeReplicaVolumes = new int[sizes.length];
+            for (int s = 0; s < sizes.length; s++) {
+                byte[] data = StoreBench.randomBlock(sizes[s], s);
+                int count = (int) Math.max(16, bytesPerCase / sizes[s]);
                 for (int replicas : new int[] {1, 3}) {
                     int volume = bench.newVolume(replicas);
-                    print(out, results, bench.write("write " + size(SIZES[s]) + " x" + replicas, volume, 1, count, data, inFlight));
+                    print(out, results, bench.write("write " + size(sizes[s]) + " x" + replicas, volume, 1, count, data, inFlight));
                     threeReplicaVolumes[s] = volume;
                 }
             }
-            for (int s = 0; s < SIZES.length; s++) {
-                int count = (int) Math.max(16, bytesPerCase / SIZES[s]);
-                print(out, results, bench.read("read " + size(SIZES[s]) + " (page cache)", threeReplicaVolumes[s], 1, count,
-                        SIZES[s], inFlight));
+            for (int s = 0; s < sizes.length; s++) {
+                int count = (int) Math.max(16, bytesPerCase / sizes[s]);
+                print(out, results, bench.read("read " + size(sizes[s]) + " (page cache)", threeReplicaVolumes[s], 1, count,
+                        sizes[s], inFlight));
             }
             reclaim(bench, out);
             latency(bench, out, results);
