@@ -2,8 +2,7 @@ package io.wfs.store.disk;
 
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongArrayList;
-import java.util.Arrays;
+import it.unimi.dsi.fastutil.longs.LongHeapPriorityQueue;
 
 /**
  * The in-memory index of one volume replica: block id → packed {@link BlockLocation} and CRC32C,
@@ -41,17 +40,30 @@ final class BlockIndex {
         crcs.remove(blockId);
     }
 
-    /** Live block ids greater than {@code after}, ascending, at most {@code max}. */
+    /**
+     * Live block ids greater than {@code after}, ascending, at most {@code max}. Keeps only the
+     * {@code max} smallest in a bounded heap, so paging through a volume of n blocks costs
+     * O(n log max) per page instead of sorting everything above the cursor each time.
+     */
     long[] liveIdsAfter(long after, int max) {
-        LongArrayList ids = new LongArrayList();
+        LongHeapPriorityQueue largestOnTop = new LongHeapPriorityQueue(Math.min(max, 1024), (a, b) -> Long.compare(b, a));
         for (var e : locations.long2LongEntrySet()) {
-            if (e.getLongKey() > after && !BlockLocation.isDeleted(e.getLongValue())) {
-                ids.add(e.getLongKey());
+            long id = e.getLongKey();
+            if (id <= after || BlockLocation.isDeleted(e.getLongValue())) {
+                continue;
+            }
+            if (largestOnTop.size() < max) {
+                largestOnTop.enqueue(id);
+            } else if (id < largestOnTop.firstLong()) {
+                largestOnTop.dequeueLong();
+                largestOnTop.enqueue(id);
             }
         }
-        long[] sorted = ids.toLongArray();
-        Arrays.sort(sorted);
-        return sorted.length <= max ? sorted : Arrays.copyOf(sorted, max);
+        long[] out = new long[largestOnTop.size()];
+        for (int i = out.length - 1; i >= 0; i--) {
+            out[i] = largestOnTop.dequeueLong();
+        }
+        return out;
     }
 
     int entries() {

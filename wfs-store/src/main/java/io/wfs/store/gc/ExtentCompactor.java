@@ -19,6 +19,13 @@ final class ExtentCompactor {
     record Result(long copiedBytes, long reclaimedBytes) {
     }
 
+    /**
+     * The copy is fsynced every this many bytes: a foreground fsync queues behind whatever the
+     * disk is flushing, and one flush of a whole half-live extent (~100 MiB) cost writers ~100 ms
+     * of p99 in docs/benchmarks.md; a few MiB at a time keeps each stall to milliseconds.
+     */
+    static final long SYNC_EVERY = 4L << 20;
+
     private final Throttle throttle;
 
     ExtentCompactor(Throttle throttle) {
@@ -30,6 +37,7 @@ final class ExtentCompactor {
         Extent target = volume.newCompactionTarget();
         List<CompactedCopy> copies = new ArrayList<>();
         long copied = 0;
+        long unsynced = 0;
         for (IndexRecord r : victim.readRecords()) {
             if (r.kind() != IndexRecord.BLOCK || !volume.isLiveCopy(victim, r)) {
                 continue;
@@ -43,6 +51,11 @@ final class ExtentCompactor {
             target.appendRecord(copy);
             copies.add(new CompactedCopy(BlockLocation.pack(victim.number(), r.offset(), r.length()), copy));
             copied += bytes.length;
+            unsynced += bytes.length;
+            if (unsynced >= SYNC_EVERY) {
+                target.force();
+                unsynced = 0;
+            }
         }
         if (copies.isEmpty()) {
             volume.completeCompaction(victim, null, copies);

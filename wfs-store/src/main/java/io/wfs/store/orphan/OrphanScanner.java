@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
 public final class OrphanScanner implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(OrphanScanner.class);
     /** Block ids sort by slot (slot << 52 | seq), so a page covers few slots: few requests, each one slot scan. */
-    static final int PAGE = 16_384;
+    static final int PAGE = 65_536;
 
     private final VolumeSet volumes;
     private final MetaClient meta;
