@@ -80,4 +80,22 @@ class ManagerCommandsTest {
         assertTrue(text.matches("(?s).*full route bytes\\s+[\\d,]+\\n.*"), text);
         assertTrue(text.matches("(?s).*delta bytes, one volume made read-only\\s+\\d+\\n.*"), text);
     }
+
+    @Test
+    void metaFromAManagerChecksItsAddressesAndGivesUpWhenNoGroupIsPlaced(@TempDir Path dir) throws Exception {
+        String secret = "cluster.secret-file=" + secret(dir);
+        assertEquals(2, run("meta", "--set", secret, "--set", "meta.managers=nonsense",
+                "--set", "meta.raft-address=127.0.0.1:9", "--set", "meta.rpc-address=127.0.0.1:10"));
+        assertTrue(err.toString().contains("is not host:port"), err.toString());
+        assertEquals(2, run("meta", "--set", secret, "--set", "meta.managers=127.0.0.1:1"));
+        assertTrue(err.toString().contains("meta.raft-address must be set"), err.toString());
+        int closedPort;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        assertEquals(1, run("meta", "--set", secret, "--set", "meta.managers=127.0.0.1:" + closedPort,
+                "--set", "meta.manager-wait=1s", "--set", "meta.raft-address=127.0.0.1:9",
+                "--set", "meta.rpc-address=127.0.0.1:10", "--set", "rpc.call-timeout=500ms"));
+        assertTrue(err.toString().contains("placed no meta group"), err.toString());
+    }
 }

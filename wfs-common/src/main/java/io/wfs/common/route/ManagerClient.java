@@ -95,6 +95,17 @@ public final class ManagerClient {
         }
     }
 
+    /** Comma-separated host:port entries (blanks skipped); IllegalArgumentException naming {@code what} for a bad one. */
+    public static List<String> parseAddresses(String csv, String what) {
+        List<String> list = java.util.Arrays.stream(csv.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+        for (String a : list) {
+            if (a.lastIndexOf(':') <= 0) {
+                throw new IllegalArgumentException(what + ": '" + a + "' is not host:port");
+            }
+        }
+        return list;
+    }
+
     static InetSocketAddress parse(String hostPort) {
         int colon = hostPort.lastIndexOf(':');
         return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));

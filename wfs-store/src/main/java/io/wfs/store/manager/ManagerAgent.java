@@ -25,7 +25,6 @@ import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -70,13 +69,8 @@ public final class ManagerAgent implements AutoCloseable {
 
     /** The agent for this configuration, or null when {@code store.managers} is empty (standalone store). */
     public static ManagerAgent create(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
-        List<String> managers = Arrays.stream(config.get(StoreManagerConfigKeys.MANAGERS).split(","))
-                .map(String::trim).filter(s -> !s.isEmpty()).toList();
-        for (String m : managers) {
-            if (m.lastIndexOf(':') <= 0) {
-                throw new IllegalArgumentException(StoreManagerConfigKeys.MANAGERS.name() + ": '" + m + "' is not host:port");
-            }
-        }
+        List<String> managers = ManagerClient.parseAddresses(config.get(StoreManagerConfigKeys.MANAGERS),
+                StoreManagerConfigKeys.MANAGERS.name());
         return managers.isEmpty() ? null : new ManagerAgent(managers, config, secret, registry);
     }
 

@@ -1,0 +1,177 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.ConfigRegistry;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.SlotMap;
+import io.wfs.meta.manager.MetaManagerAgent;
+import io.wfs.meta.manager.MetaManagerConfigKeys;
+import io.wfs.meta.server.MetaConfigKeys;
+import io.wfs.meta.server.MetaGroupReplica;
+import io.wfs.meta.server.MetaServer;
+import io.wfs.raft.RaftConfigKeys;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Meta servers configured with {@code meta.managers} and no slot-map file: they register, the
+ * manager places two groups on them, the servers start those groups from the manager's slot
+ * map and serve the namespace, and their heartbeats keep each group's leader in the route
+ * current across a leader's stop.
+ */
+class MetaFromManagerIT {
+    private ManagerCluster managers;
+    private final List<MetaServer> servers = new ArrayList<>();
+    private final List<MetaManagerAgent> agents = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws Exception {
+        agents.forEach(MetaManagerAgent::close);
+        servers.forEach(s -> {
+            if (s != null) {
+                s.close();
+            }
+        });
+        if (managers != null) {
+            managers.close();
+        }
+    }
+
+    private WfsConfig metaConfig(int i, Map<String, String> extra) throws Exception {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(CommonConfigKeys.SECRET_FILE.name(), managers.secretFile().toString());
+        p.put(MetaConfigKeys.RAFT_ADDRESS.name(), "127.0.0.1:" + MiniCluster.freePort());
+        p.put(MetaConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:" + MiniCluster.freePort());
+        p.put(MetaConfigKeys.DATA_DIR.name(), managers.dir().resolve("meta" + i).toString());
+        p.put(CommonConfigKeys.HTTP_PORT.name(), "-1");
+        p.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
+        p.put(RaftConfigKeys.MAX_ELECTION_DELAY.name(), "500ms");
+        p.put(CommonConfigKeys.IO_THREADS.name(), "2");
+        p.put(CommonConfigKeys.WORKER_THREADS.name(), "8");
+        p.put(MetaManagerConfigKeys.MANAGERS.name(), String.join(",", managers.rpcAddresses()));
+        p.putAll(extra);
+        return WfsConfig.load(null, p, ConfigRegistry.discover());
+    }
+
+    @Test
+    void metaServersTakeTheirGroupsFromTheManagerAndReportTheirLeaders() throws Exception {
+        managers = ManagerCluster.builder().set("manager.meta-replicas", "3").set("manager.meta-groups-per-node", "2")
+                .set("manager.heartbeat-interval", "200ms").set("manager.node-timeout", "5s").start();
+        List<CompletableFuture<SlotMap>> maps = new ArrayList<>();
+        List<WfsConfig> configs = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            WfsConfig config = metaConfig(i, Map.of());
+            configs.add(config);
+            MetaManagerAgent agent = MetaManagerAgent.create(config, managers.secret(), new MetricRegistry());
+            agents.add(agent);
+            // Each blocks until all three registered and the manager placed the groups.
+            maps.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return agent.awaitSlotMap(Duration.ofSeconds(60));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        ManagerClient manager = managers.managerClient();
+        RouteModel route = ManagerTopology.model(manager.call(new io.wfs.common.msg.manager.ClusterStatusRequest()));
+        for (int i = 0; i < 3; i++) {
+            SlotMap map = maps.get(i).get(90, TimeUnit.SECONDS);
+            route = ManagerTopology.model(manager.call(new io.wfs.common.msg.manager.ClusterStatusRequest()));
+            assertEquals(route.groups().size(), map.groups().size(), "the server's slot map has the manager's groups");
+            int[] owners = route.slotOwners();
+            for (int slot = 0; slot < SlotMap.SLOTS; slot++) {
+                assertEquals("g" + owners[slot], map.groupOfSlot(slot).id(), "owner of slot " + slot);
+            }
+            for (RouteChange.Group g : route.groups()) {
+                assertEquals(g.peers().length, map.group("g" + g.id()).peers().size());
+            }
+            servers.add(new MetaServer(configs.get(i), managers.secret(), map, new MetricRegistry()).start());
+            agents.get(i).start(servers.get(i));
+        }
+        assertEquals(2, route.groups().size());
+
+        // Every group gets a leader, and the route names it.
+        for (RouteChange.Group g : route.groups()) {
+            ManagerLeaderKillIT.awaitCondition(() -> leaderInRoute(manager, g.id()) != 0
+                    && leaderInRoute(manager, g.id()) == leadingNode(g.id()));
+        }
+        // The namespace works through the manager-placed groups (a new directory lands in another slot's group).
+        try (MetaClient client = new MetaClient(managers.rpcClient(), servers.get(0).slotMap(), Duration.ofSeconds(30))) {
+            InodeAttr dir = client.call(new MkdirRequest(client.mutation(0, 0), 1, n("data"), 0755)).get(30, TimeUnit.SECONDS).attr();
+            client.call(new MknodRequest(client.mutation(0, 0), dir.ino(), n("f"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+            assertEquals(dir.ino(), client.call(new LookupRequest(client.query(0, 0), 1, n("data"))).get(30, TimeUnit.SECONDS)
+                    .attr().ino());
+        }
+
+        // The leader of the first group stops; the new leader's heartbeats put it in the route.
+        int group = route.groups().get(0).id();
+        int oldLeader = leadingNode(group);
+        int index = agents.stream().map(MetaManagerAgent::nodeId).toList().indexOf(oldLeader);
+        agents.get(index).close();
+        servers.get(index).close();
+        servers.set(index, null);
+        ManagerLeaderKillIT.awaitCondition(() -> {
+            int now = leaderInRoute(manager, group);
+            return now != 0 && now != oldLeader && now == leadingNode(group);
+        });
+        assertNotEquals(oldLeader, leaderInRoute(manager, group));
+    }
+
+    @Test
+    void aMetaServerWithoutPlacedGroupsGivesUpAfterItsWaitAndBadManagerAddressesAreRefused() throws Exception {
+        managers = ManagerCluster.builder().set("manager.meta-replicas", "3").start();
+        MetaManagerAgent lonely = MetaManagerAgent.create(metaConfig(0, Map.of()), managers.secret(), new MetricRegistry());
+        agents.add(lonely);
+        assertThrows(TimeoutException.class, () -> lonely.awaitSlotMap(Duration.ofSeconds(1)));
+        assertTrue(lonely.nodeId() > 0, "it registered while waiting");
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> MetaManagerAgent.create(
+                metaConfig(1, Map.of(MetaManagerConfigKeys.MANAGERS.name(), "nonsense")), managers.secret(), new MetricRegistry()));
+        assertTrue(bad.getMessage().contains("is not host:port"), bad.getMessage());
+        assertEquals(null, MetaManagerAgent.create(metaConfig(2, Map.of(MetaManagerConfigKeys.MANAGERS.name(), "")),
+                managers.secret(), new MetricRegistry()));
+    }
+
+    private static int leaderInRoute(ManagerClient manager, int group) {
+        return ManagerTopology.model(manager.call(new io.wfs.common.msg.manager.ClusterStatusRequest())).group(group).leader();
+    }
+
+    /** The manager node id of the meta server leading raft group "g{group}" now, or 0. */
+    private int leadingNode(int group) {
+        for (int i = 0; i < servers.size(); i++) {
+            MetaServer s = servers.get(i);
+            MetaGroupReplica r = s == null ? null : s.replica("g" + group);
+            if (r != null && r.raft().isLeader()) {
+                return agents.get(i).nodeId();
+            }
+        }
+        return 0;
+    }
+
+    private static byte[] n(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
