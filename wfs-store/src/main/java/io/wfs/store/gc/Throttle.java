@@ -1,30 +1,43 @@
 package io.wfs.store.gc;
 
+import java.util.function.LongSupplier;
+
 /**
  * Limits GC copying to a byte rate so that foreground reads and writes keep the disk most of
- * the time. The caller sleeps when it runs ahead of the rate; no tokens accumulate while idle
- * beyond one second's worth, so a burst after a pause stays short.
+ * the time. Each acquire books its bytes at the rate after the previous booking; the caller
+ * sleeps until its booking is due. Idle time earns at most {@link #BURST_NANOS} of credit, so a
+ * pass that starts after a pause does not copy a large burst at full speed.
  */
 final class Throttle {
+    static final long BURST_NANOS = 100_000_000L;
+
+    /** How the throttle waits; tests replace it to follow the bookings without sleeping. */
+    interface Sleeper {
+        void sleepNanos(long nanos) throws InterruptedException;
+    }
+
     private final long bytesPerSecond;
-    private long windowStart = System.nanoTime();
-    private long bytesInWindow;
+    private final LongSupplier clock;
+    private final Sleeper sleeper;
+    private long nextFree;
 
     Throttle(long bytesPerSecond) {
+        this(bytesPerSecond, System::nanoTime, nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)));
+    }
+
+    Throttle(long bytesPerSecond, LongSupplier clock, Sleeper sleeper) {
         this.bytesPerSecond = bytesPerSecond;
+        this.clock = clock;
+        this.sleeper = sleeper;
+        this.nextFree = clock.getAsLong();
     }
 
     void acquire(long bytes) throws InterruptedException {
-        long now = System.nanoTime();
-        if (now - windowStart > 1_000_000_000L) {
-            windowStart = now - 1_000_000_000L;
-            bytesInWindow = Math.max(0, bytesInWindow - bytesPerSecond);
-        }
-        bytesInWindow += bytes;
-        long dueNanos = bytesInWindow * 1_000_000_000L / bytesPerSecond;
-        long sleepNanos = dueNanos - (now - windowStart);
-        if (sleepNanos > 0) {
-            Thread.sleep(sleepNanos / 1_000_000, (int) (sleepNanos % 1_000_000));
+        long now = clock.getAsLong();
+        nextFree = Math.max(nextFree, now - BURST_NANOS) + bytes * 1_000_000_000L / bytesPerSecond;
+        long wait = nextFree - now;
+        if (wait > 0) {
+            sleeper.sleepNanos(wait);
         }
     }
 }
