@@ -83,7 +83,7 @@ class ManagerLeaderKillIT {
 
     /** {@code bin/wfs status} (text and --json), given every manager including the dead one. */
     @SuppressWarnings("unchecked")
-    private static void checkStatusCommand(ManagerCluster managers, ClusterStatusReply expected) throws Exception {
+    static void checkStatusCommand(ManagerCluster managers, ClusterStatusReply expected) throws Exception {
         String text = runStatus(managers, false);
         RouteModel model = model(expected);
         for (RouteChange.StoreNode s : model.stores()) {
@@ -107,7 +107,7 @@ class ManagerLeaderKillIT {
         assertEquals(model.volumeCount(), ((List<?>) doc.get("volumes")).size());
     }
 
-    private static String runStatus(ManagerCluster managers, boolean json) throws Exception {
+    static String runStatus(ManagerCluster managers, boolean json) throws Exception {
         List<String> cmd = new ArrayList<>(List.of(WfsProcess.launcher().toString(), "status", "--manager",
                 String.join(",", managers.rpcAddresses()), "--set", "cluster.secret-file=" + managers.secretFile()));
         if (json) {
