@@ -47,6 +47,11 @@ public final class StoreManagerLink implements AutoCloseable {
     public int register(long freeBytes) {
         RegisteredReply reply = manager.call(new RegisterStoreNodeRequest(address, disks, capacityBytes, freeBytes));
         nodeId = reply.nodeId();
+        if (reply.routeVersion() < cache.routeVersion()) {
+            // A manager group with less history than this cache (rebuilt from nothing): its route replaces ours,
+            // or deltas cut from its log would be applied onto a different history.
+            cache.apply(manager.call(new FullRouteRequest("store-" + nodeId)).update());
+        }
         if (reply.heartbeatIntervalMillis() > 0) {
             heartbeatIntervalMillis = reply.heartbeatIntervalMillis();
         }
