@@ -1,0 +1,62 @@
+package io.wfs.store.manager;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.VolumeState;
+import io.wfs.store.node.VolumeSet;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A store's replicas follow the manager's route: created, turned read-only, re-pointed; idempotent. */
+class RouteVolumesTest {
+    private static final int SELF = 1;
+
+    private static RouteModel route() {
+        RouteModel m = new RouteModel();
+        for (int id = 1; id <= 4; id++) {
+            m.apply(new RouteChange.StoreNode(id, "127.0.0.1:" + id, true));
+        }
+        m.apply(new RouteChange.Volume(10, VolumeState.WRITABLE, new int[] {1, 2, 3}));
+        m.apply(new RouteChange.Volume(11, VolumeState.SEALED, new int[] {2, 1, 3}));
+        m.apply(new RouteChange.Volume(12, VolumeState.WRITABLE, new int[] {2, 3, 4}));
+        // Node 5 is not in the route yet: the volume waits for it.
+        m.apply(new RouteChange.Volume(13, VolumeState.WRITABLE, new int[] {1, 5}));
+        return m;
+    }
+
+    @Test
+    void replicasFollowTheRoute(@TempDir Path dir) throws Exception {
+        List<String> readOnly = new ArrayList<>();
+        try (VolumeSet volumes = VolumeSet.open(List.of(dir), 4L << 20, (v, why) -> readOnly.add(v + ": " + why))) {
+            volumes.setSelfAddress("127.0.0.1:1");
+            RouteModel route = route();
+            assertEquals(2, RouteVolumes.apply(route, SELF, volumes));
+            assertTrue(volumes.get(10).isWritable());
+            assertEquals(List.of("127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"), volumes.get(10).descriptor().replicas());
+            assertEquals(10, volumes.activeVolume().orElse(0));
+            assertFalse(volumes.get(11).isWritable(), "a sealed volume is created read-only");
+            assertNull(volumes.get(12), "not placed here");
+            assertNull(volumes.get(13), "a replica's node is unknown yet");
+            assertEquals(0, RouteVolumes.apply(route, SELF, volumes), "nothing to do twice");
+
+            route.apply(new RouteChange.Volume(10, VolumeState.READ_ONLY, new int[] {1, 2, 3}));
+            route.apply(new RouteChange.Volume(11, VolumeState.SEALED, new int[] {2, 1, 4}));
+            route.apply(new RouteChange.StoreNode(5, "127.0.0.1:5", true));
+            assertEquals(3, RouteVolumes.apply(route, SELF, volumes));
+            assertFalse(volumes.get(10).isWritable(), "the route took it out of the write path");
+            assertEquals(1, readOnly.size(), readOnly.toString());
+            assertTrue(readOnly.get(0).startsWith("10: the manager's route says READ_ONLY"), readOnly.toString());
+            assertEquals(List.of("127.0.0.1:2", "127.0.0.1:1", "127.0.0.1:4"), volumes.get(11).descriptor().replicas());
+            assertTrue(volumes.get(13).isWritable());
+            assertEquals(13, volumes.activeVolume().orElse(0));
+        }
+    }
+}
