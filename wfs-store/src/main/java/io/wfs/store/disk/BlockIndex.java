@@ -41,20 +41,21 @@ final class BlockIndex {
     }
 
     /**
-     * Live block ids greater than {@code after}, ascending, at most {@code max}. Keeps only the
+     * Live block ids greater than {@code after}, ascending, at most {@code max}, in unsigned order:
+     * ids of slots 2048 and up are negative as Java longs. Keeps only the
      * {@code max} smallest in a bounded heap, so paging through a volume of n blocks costs
      * O(n log max) per page instead of sorting everything above the cursor each time.
      */
     long[] liveIdsAfter(long after, int max) {
-        LongHeapPriorityQueue largestOnTop = new LongHeapPriorityQueue(Math.min(max, 1024), (a, b) -> Long.compare(b, a));
+        LongHeapPriorityQueue largestOnTop = new LongHeapPriorityQueue(Math.min(max, 1024), (a, b) -> Long.compareUnsigned(b, a));
         for (var e : locations.long2LongEntrySet()) {
             long id = e.getLongKey();
-            if (id <= after || BlockLocation.isDeleted(e.getLongValue())) {
+            if (Long.compareUnsigned(id, after) <= 0 || BlockLocation.isDeleted(e.getLongValue())) {
                 continue;
             }
             if (largestOnTop.size() < max) {
                 largestOnTop.enqueue(id);
-            } else if (id < largestOnTop.firstLong()) {
+            } else if (Long.compareUnsigned(id, largestOnTop.firstLong()) < 0) {
                 largestOnTop.dequeueLong();
                 largestOnTop.enqueue(id);
             }

@@ -37,7 +37,7 @@ public final class ListBlocksRequest implements Request<BlockListReply> {
     @Override
     public void validate() {
         StoreLimits.volume(volume);
-        Validate.range(afterBlockId, "afterBlockId", 0, Long.MAX_VALUE);
+        // afterBlockId is an unsigned cursor (0 = from the start): every value is valid.
         Validate.range(max, "max", 1, StoreLimits.MAX_BLOCK_IDS);
     }
 }

@@ -49,7 +49,8 @@ public final class ReadBlockRequest implements Request<ReadBlockReply> {
     @Override
     public void validate() {
         StoreLimits.volume(volume);
-        Validate.range(blockId, "blockId", 1, Long.MAX_VALUE);
+        // Any id but 0: ids of slots 2048 and up (slot << 52) are negative as Java longs.
+        Validate.check(blockId != 0, "blockId is 0");
         Validate.range(offset, "offset", 0, StoreLimits.MAX_BLOCK_BYTES - 1);
         Validate.range(length, "length", 1, StoreLimits.MAX_BLOCK_BYTES);
     }
