@@ -33,6 +33,17 @@ class MessageCodecTest {
         }
     }
 
+    /** Regression: protostuff decodes an empty list as null; an empty directory listed with a NullPointerException. */
+    @Test
+    void emptyListsDecodeAsEmptyNotNull() {
+        var dir = MessageCodec.decode(Unpooled.wrappedBuffer(MessageCodec.toBytes(
+                new io.wfs.common.msg.meta.ReaddirReply(java.util.List.of(), 0, true))), io.wfs.common.msg.meta.ReaddirReply.class);
+        assertTrue(dir.entries().isEmpty());
+        var file = MessageCodec.decode(Unpooled.wrappedBuffer(MessageCodec.toBytes(
+                new io.wfs.common.msg.meta.SlicesReply(null, java.util.List.of()))), io.wfs.common.msg.meta.SlicesReply.class);
+        assertTrue(file.slices().isEmpty());
+    }
+
     @Test
     void messageIdsAreUniqueAndResolvable() {
         Set<Short> ids = new HashSet<>();

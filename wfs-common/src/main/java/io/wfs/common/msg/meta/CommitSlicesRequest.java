@@ -31,7 +31,7 @@ public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
     }
 
     public List<SliceInfo> slices() {
-        return slices;
+        return slices == null ? List.of() : slices; // protostuff reads an empty list as null
     }
 
     public long newSize() {

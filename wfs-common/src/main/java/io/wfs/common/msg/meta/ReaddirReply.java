@@ -19,7 +19,7 @@ public final class ReaddirReply implements Response {
     }
 
     public List<DirEntry> entries() {
-        return entries;
+        return entries == null ? List.of() : entries; // protostuff reads an empty list as null
     }
 
     public long nextCookie() {

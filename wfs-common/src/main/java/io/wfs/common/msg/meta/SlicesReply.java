@@ -21,6 +21,6 @@ public final class SlicesReply implements Response {
     }
 
     public List<SliceInfo> slices() {
-        return slices;
+        return slices == null ? List.of() : slices; // protostuff reads an empty list as null
     }
 }
