@@ -26,8 +26,8 @@ public final class WfsCommand implements Runnable {
         cl.addSubcommand("manager", new io.wfs.cli.daemon.ManagerDaemonCommand());
         cl.addSubcommand("meta", new io.wfs.cli.daemon.MetaDaemonCommand());
         cl.addSubcommand("store", new io.wfs.cli.daemon.StoreDaemonCommand());
-        notYet(cl, "mount", "Mount a WFS cluster with FUSE.", "mount", 6);
-        notYet(cl, "umount", "Unmount a WFS mount point.", "umount", 6);
+        cl.addSubcommand("mount", new io.wfs.cli.mount.MountCommand());
+        cl.addSubcommand("umount", new io.wfs.cli.mount.UmountCommand());
         notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);
         cl.addSubcommand("status", new io.wfs.cli.status.StatusCommand());
         CommandLine bench = new CommandLine(new BenchCommand());

@@ -109,9 +109,17 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public InodeAttr getattr(Caller caller, String path) {
-        InodeAttr a = paths.resolve(caller, path);
+        return withBufferedSize(paths.resolve(caller, path));
+    }
+
+    @Override
+    public InodeAttr getattr(WfsFile file) {
+        return withBufferedSize(paths.attr(file.caller(), file.ino()));
+    }
+
+    /** Sizes this client buffers show at once, as local file systems show them. */
+    private InodeAttr withBufferedSize(InodeAttr a) {
         FileState open = files.ifOpen(a.ino());
-        // Sizes this client buffers show at once, as local file systems show them.
         if (open != null && open.size() != a.size()) {
             return new InodeAttr(a.ino(), a.mode(), a.nlink(), a.uid(), a.gid(), open.size(), a.atimeNs(), a.mtimeNs(),
                     a.ctimeNs(), a.rdev(), a.parent());
@@ -162,15 +170,24 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs,
                              long mtimeNs) {
-        long ino = paths.resolve(caller, path).ino();
+        return setattr(caller, paths.resolve(caller, path).ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    }
+
+    @Override
+    public InodeAttr setattr(WfsFile file, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
+        return setattr(file.caller(), file.ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    }
+
+    private InodeAttr setattr(Caller caller, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs,
+                              long mtimeNs) {
         FileState open = files.ifOpen(ino);
         if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
             // Buffered bytes first, so the truncate cuts them too and nothing lands after it.
             files.flush(caller, open);
         }
         InodeAttr a = namespace.setattr(caller, ino, valid, mode, uid, gid, size, atimeNs, mtimeNs);
-        if (open != null) {
-            files.open(caller, ino);
+        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+            files.open(Caller.ROOT, ino);
             files.release(open);
         }
         return a;
@@ -197,7 +214,7 @@ public final class WfsClient implements WfsFileSystem {
         WfsFile file;
         try {
             if ((flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
-                namespace.setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
+                setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
             }
             file = new WfsFile(caller, files.open(Caller.ROOT, a.ino()), flags);
         } catch (RuntimeException e) {
@@ -286,6 +303,40 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public void removexattr(Caller caller, String path, byte[] name) {
         namespace.removexattr(caller, path, name);
+    }
+
+    @Override
+    public void lock(WfsFile file, int kind, int type, long start, long end, long owner, boolean wait) {
+        Caller c = file.caller();
+        long backoffMs = 5;
+        while (true) {
+            try {
+                Rpc.await(meta.call(new io.wfs.common.msg.meta.SetLockRequest(meta.mutation(c.uid(), c.gid(), c.groups()),
+                        file.ino(), kind, type, start, end, owner)));
+                return;
+            } catch (WfsException e) {
+                if (!wait || e.code() != WfsErrorCode.EAGAIN) {
+                    throw e;
+                }
+            }
+            // F_SETLKW and blocking flock: the servers answer conflicts at once, the waiting is here.
+            try {
+                Thread.sleep(backoffMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WfsException(WfsErrorCode.EIO, "interrupted while waiting for a lock");
+            }
+            backoffMs = Math.min(200, backoffMs * 2);
+        }
+    }
+
+    @Override
+    public io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner) {
+        Caller c = file.caller();
+        io.wfs.common.msg.meta.LockInfoReply r = Rpc.await(meta.call(new io.wfs.common.msg.meta.GetLockRequest(
+                // The session tells the server which locks are this client's own (a read: nothing is recorded).
+                meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner)));
+        return r.found() ? r : null;
     }
 
     @Override

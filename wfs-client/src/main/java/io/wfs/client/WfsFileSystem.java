@@ -34,6 +34,12 @@ public interface WfsFileSystem extends AutoCloseable {
     /** Changes what {@code valid} names (SetAttrRequest bits); a size change truncates or extends. */
     InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs);
 
+    /** fgetattr: by the open file (it may have lost its name), with sizes this client buffers. */
+    InodeAttr getattr(WfsFile file);
+
+    /** ftruncate and friends: by the open file. */
+    InodeAttr setattr(WfsFile file, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs);
+
     /** Every entry of a directory, with attributes ("." and ".." are the caller's to add). */
     List<DirEntry> readdir(Caller caller, String path);
 
@@ -60,6 +66,16 @@ public interface WfsFileSystem extends AutoCloseable {
     byte[] listxattr(Caller caller, String path);
 
     void removexattr(Caller caller, String path, byte[] name);
+
+    /**
+     * Sets or clears a lock (LockRangeRequest kinds POSIX/FLOCK, types READ/WRITE/UNLOCK) for
+     * {@code owner} on [start, end]; EAGAIN on a conflict unless {@code wait}, which retries until
+     * the lock is granted.
+     */
+    void lock(WfsFile file, int kind, int type, long start, long end, long owner, boolean wait);
+
+    /** The first lock conflicting with the one described (F_GETLK), or null. */
+    io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner);
 
     /** Totals for statfs(2). */
     record Usage(long capacityBytes, long usedBytes, long freeBytes, long usedInodes) {

@@ -64,6 +64,11 @@ public final class BlockStoreClient {
             }
             WfsException e = WfsException.unwrap(error);
             failed.add(target.volume());
+            if (e.code() == WfsErrorCode.BAD_REQUEST || e.code() == WfsErrorCode.AUTH_FAILED) {
+                // Another volume would refuse it the same way.
+                result.completeExceptionally(e);
+                return;
+            }
             if (failed.size() >= MAX_VOLUMES) {
                 result.completeExceptionally(new WfsException(WfsErrorCode.EIO,
                         "no volume took the block after " + failed.size() + " tries; last: " + e.getMessage()));

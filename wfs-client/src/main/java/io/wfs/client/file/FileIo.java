@@ -71,7 +71,9 @@ public final class FileIo {
     /** A handle closes (after its flush); the state goes with the last one. */
     public void release(FileState state) {
         synchronized (open) {
-            if (--state.openHandles == 0 && state.dirtyBytes() == 0) {
+            if (--state.openHandles == 0) {
+                // Bytes still buffered here failed to upload at this close, which reported the error.
+                budget.release(state.discardDirty());
                 open.remove(state.ino());
                 flushLocks.remove(state.ino());
             }
@@ -134,7 +136,9 @@ public final class FileIo {
                 file.refreshed(reply.attr().size() >= fresh.attr().size() ? reply.attr() : fresh.attr(), fresh.slices());
             } finally {
                 file.uploaded(committed);
-                budget.release(drained.bytes());
+                if (committed) {
+                    budget.release(drained.bytes());
+                }
             }
         } finally {
             lock.unlock();

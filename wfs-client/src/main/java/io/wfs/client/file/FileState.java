@@ -100,6 +100,13 @@ public final class FileState {
     record Drained(List<DirtyRanges.Block> blocks, long size, long bytes) {
     }
 
+    /** Drops what is buffered (the last handle closed after its upload failed); returns the bytes dropped. */
+    synchronized long discardDirty() {
+        long bytes = dirty.bytes();
+        dirty = new DirtyRanges();
+        return bytes;
+    }
+
     /** A truncate: buffered bytes beyond the new size go. */
     synchronized long truncate(long newSize) {
         long before = dirty.bytes();

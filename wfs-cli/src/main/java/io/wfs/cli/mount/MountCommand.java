@@ -1,0 +1,97 @@
+package io.wfs.cli.mount;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.cli.ConfigOptions;
+import io.wfs.client.ClientConfigKeys;
+import io.wfs.client.WfsClient;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.metrics.JvmMetrics;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.fuse.WfsFuse;
+import io.wfs.fuse.WfsMount;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code wfs mount}: mounts a cluster with FUSE and serves it until SIGTERM or Ctrl-C, then unmounts. */
+@Command(name = "mount", mixinStandardHelpOptions = true,
+        description = "Mount a WFS cluster with FUSE at MOUNTPOINT; runs in the foreground until SIGTERM/Ctrl-C "
+                + "(or 'wfs umount MOUNTPOINT'), then unmounts cleanly.")
+public final class MountCommand implements Callable<Integer> {
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Option(names = "--manager", paramLabel = "HOST:PORT", split = ",",
+            description = "A manager of the cluster (repeatable); overrides client.managers.")
+    List<String> managers;
+
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret; overrides common.secret-file.")
+    Path secretFile;
+
+    @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
+    List<String> fuseOptions = List.of();
+
+    @Parameters(paramLabel = "MOUNTPOINT", description = "The folder to mount at (created if missing).")
+    Path mountPoint;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cl = spec.commandLine();
+        WfsConfig config = configOptions.load(cl);
+        if (managers != null && !managers.isEmpty()) {
+            config = config.with(ClientConfigKeys.MANAGERS, String.join(",", managers));
+        }
+        if (secretFile != null) {
+            config = config.with(CommonConfigKeys.SECRET_FILE, secretFile.toString());
+        }
+        if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
+            throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");
+        }
+        if (config.get(CommonConfigKeys.SECRET_FILE).isBlank()) {
+            throw new CommandLine.ParameterException(cl, "the cluster secret is needed: --secret-file FILE");
+        }
+        ClusterSecret secret;
+        try {
+            secret = ClusterSecret.load(Path.of(config.get(CommonConfigKeys.SECRET_FILE)));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
+        }
+        MetricRegistry registry = JvmMetrics.register(new MetricRegistry());
+        WfsClient client = new WfsClient(config, secret, registry);
+        WfsMount mount;
+        try {
+            mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, fuseOptions);
+        } catch (IOException | RuntimeException e) {
+            client.close();
+            cl.getErr().println("wfs mount: " + e.getMessage());
+            return 1;
+        }
+        cl.getOut().printf("wfs mount ready: %s pid=%d%n", mount.mountPoint(), ProcessHandle.current().pid());
+        cl.getOut().flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            mount.close();
+            client.close();
+            stopped.countDown();
+        }, "wfs-unmount"));
+        // An unmount from outside (wfs umount, fusermount -u) ends the process too.
+        while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
+            if (!WfsMount.isMounted(mount.mountPoint())) {
+                client.close();
+                return 0;
+            }
+        }
+        return 0;
+    }
+}

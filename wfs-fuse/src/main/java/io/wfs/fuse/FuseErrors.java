@@ -1,0 +1,58 @@
+package io.wfs.fuse;
+
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every FUSE handler runs through here: jnr-fuse swallows exceptions and answers 0 (a failed
+ * write would report success), so each one is caught, counted, logged when unexpected, and
+ * answered with the right negative errno.
+ */
+final class FuseErrors {
+    private static final Logger LOG = LoggerFactory.getLogger(FuseErrors.class);
+
+    /** A handler body; returns 0 or a positive count. */
+    @FunctionalInterface
+    interface Body {
+        int run() throws Exception;
+    }
+
+    private final Counter failures;
+    private final Counter unexpected;
+
+    FuseErrors(MetricRegistry registry) {
+        failures = registry.counter("fuse.errors");
+        unexpected = registry.counter("fuse.errors.unexpected");
+    }
+
+    int call(String op, String path, Body body) {
+        try {
+            return body.run();
+        } catch (WfsException e) {
+            failures.inc();
+            if (e.code() == WfsErrorCode.INTERNAL || e.code() == WfsErrorCode.EIO) {
+                LOG.warn("{} {}: {}", op, path, e.toString());
+            } else {
+                LOG.debug("{} {}: {}", op, path, e.toString());
+            }
+            return -errno(e.code());
+        } catch (Throwable t) {
+            failures.inc();
+            unexpected.inc();
+            LOG.error("{} {} failed unexpectedly", op, path, t);
+            return -5; // EIO
+        }
+    }
+
+    /** Internal codes become what an application can act on. */
+    static int errno(WfsErrorCode code) {
+        return switch (code) {
+            case NOT_LEADER, STALE_ROUTE, LOCKED, TIMEOUT, UNAVAILABLE, INTERNAL -> 5; // EIO: retries were exhausted
+            default -> code.errno();
+        };
+    }
+}

@@ -1,0 +1,341 @@
+package io.wfs.fuse;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.client.Caller;
+import io.wfs.client.WfsFile;
+import io.wfs.client.WfsFileSystem;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.SetAttrRequest;
+import java.nio.charset.StandardCharsets;
+import jnr.ffi.Pointer;
+import ru.serce.jnrfuse.FuseFillDir;
+import ru.serce.jnrfuse.FuseStubFS;
+import ru.serce.jnrfuse.struct.FileStat;
+import ru.serce.jnrfuse.struct.FuseFileInfo;
+import ru.serce.jnrfuse.struct.Statvfs;
+import ru.serce.jnrfuse.struct.Timespec;
+
+/**
+ * The FUSE file system: each libfuse 2 callback maps to one {@link WfsFileSystem} call with the
+ * caller from the FUSE context. Path-based calls resolve through the client's cache; calls with a
+ * file handle use the open file and never the path (an open file may have lost its name:
+ * the mount uses hard_remove). Record locks and flock are in {@link FuseLocks}.
+ */
+public class WfsFuse extends FuseStubFS {
+    private static final long UTIME_NOW = (1L << 30) - 1;
+    private static final long UTIME_OMIT = (1L << 30) - 2;
+
+    final WfsFileSystem fs;
+    final FuseErrors errors;
+    final FuseHandles handles = new FuseHandles();
+    private final FuseCallers callers = new FuseCallers();
+    private final FuseLocks locks;
+
+    public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
+        this.fs = fs;
+        this.errors = new FuseErrors(registry);
+        this.locks = new FuseLocks(this);
+    }
+
+    Caller caller() {
+        return callers.of(getContext());
+    }
+
+    @Override
+    public int getattr(String path, FileStat stat) {
+        return errors.call("getattr", path, () -> {
+            FuseAttributes.fill(fs.getattr(caller(), path), stat);
+            return 0;
+        });
+    }
+
+    @Override
+    public int fgetattr(String path, FileStat stat, FuseFileInfo fi) {
+        return errors.call("fgetattr", path, () -> {
+            FuseAttributes.fill(fs.getattr(handles.get(fi.fh.get())), stat);
+            return 0;
+        });
+    }
+
+    @Override
+    public int readlink(String path, Pointer buf, long size) {
+        return errors.call("readlink", path, () -> {
+            byte[] target = fs.readlink(caller(), path).getBytes(StandardCharsets.UTF_8);
+            // readlink(2) truncates; libfuse wants the string NUL-terminated within size.
+            int n = (int) Math.min(target.length, size - 1);
+            buf.put(0, target, 0, n);
+            buf.putByte(n, (byte) 0);
+            return 0;
+        });
+    }
+
+    @Override
+    public int mknod(String path, long mode, long rdev) {
+        return errors.call("mknod", path, () -> {
+            fs.mknod(caller(), path, (int) mode, rdev);
+            return 0;
+        });
+    }
+
+    @Override
+    public int mkdir(String path, long mode) {
+        return errors.call("mkdir", path, () -> {
+            fs.mkdir(caller(), path, (int) mode);
+            return 0;
+        });
+    }
+
+    @Override
+    public int unlink(String path) {
+        return errors.call("unlink", path, () -> {
+            fs.unlink(caller(), path);
+            return 0;
+        });
+    }
+
+    @Override
+    public int rmdir(String path) {
+        return errors.call("rmdir", path, () -> {
+            fs.rmdir(caller(), path);
+            return 0;
+        });
+    }
+
+    @Override
+    public int symlink(String target, String path) {
+        return errors.call("symlink", path, () -> {
+            fs.symlink(caller(), target, path);
+            return 0;
+        });
+    }
+
+    @Override
+    public int rename(String from, String to) {
+        return errors.call("rename", from, () -> {
+            fs.rename(caller(), from, to, 0);
+            return 0;
+        });
+    }
+
+    @Override
+    public int link(String existing, String path) {
+        return errors.call("link", path, () -> {
+            fs.link(caller(), existing, path);
+            return 0;
+        });
+    }
+
+    @Override
+    public int chmod(String path, long mode) {
+        return errors.call("chmod", path, () -> {
+            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode, 0, 0, 0, 0, 0);
+            return 0;
+        });
+    }
+
+    @Override
+    public int chown(String path, long uid, long gid) {
+        return errors.call("chown", path, () -> {
+            // -1 (as unsigned 32-bit) leaves that id unchanged.
+            int valid = ((int) uid != -1 ? SetAttrRequest.UID : 0) | ((int) gid != -1 ? SetAttrRequest.GID : 0);
+            if (valid != 0) {
+                fs.setattr(caller(), path, valid, 0, (int) uid, (int) gid, 0, 0, 0);
+            }
+            return 0;
+        });
+    }
+
+    @Override
+    public int truncate(String path, long size) {
+        return errors.call("truncate", path, () -> {
+            fs.setattr(caller(), path, SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            return 0;
+        });
+    }
+
+    @Override
+    public int ftruncate(String path, long size, FuseFileInfo fi) {
+        return errors.call("ftruncate", path, () -> {
+            fs.setattr(handles.get(fi.fh.get()), SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            return 0;
+        });
+    }
+
+    @Override
+    public int utimens(String path, Timespec[] times) {
+        return errors.call("utimens", path, () -> {
+            int valid = 0;
+            long atime = 0;
+            long mtime = 0;
+            long aNs = times[0].tv_nsec.longValue();
+            long mNs = times[1].tv_nsec.longValue();
+            if (aNs == UTIME_NOW) {
+                valid |= SetAttrRequest.ATIME_NOW;
+            } else if (aNs != UTIME_OMIT) {
+                valid |= SetAttrRequest.ATIME;
+                atime = times[0].tv_sec.get() * 1_000_000_000L + aNs;
+            }
+            if (mNs == UTIME_NOW) {
+                valid |= SetAttrRequest.MTIME_NOW;
+            } else if (mNs != UTIME_OMIT) {
+                valid |= SetAttrRequest.MTIME;
+                mtime = times[1].tv_sec.get() * 1_000_000_000L + mNs;
+            }
+            fs.setattr(caller(), path, valid, 0, 0, 0, 0, atime, mtime);
+            return 0;
+        });
+    }
+
+    @Override
+    public int open(String path, FuseFileInfo fi) {
+        return errors.call("open", path, () -> {
+            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get(), 0)));
+            return 0;
+        });
+    }
+
+    @Override
+    public int create(String path, long mode, FuseFileInfo fi) {
+        return errors.call("create", path, () -> {
+            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | 0100, (int) mode)));
+            return 0;
+        });
+    }
+
+    @Override
+    public int read(String path, Pointer buf, long size, long offset, FuseFileInfo fi) {
+        return errors.call("read", path, () -> {
+            byte[] out = new byte[(int) size];
+            int n = fs.read(handles.get(fi.fh.get()), offset, out, out.length);
+            buf.put(0, out, 0, n);
+            return n;
+        });
+    }
+
+    @Override
+    public int write(String path, Pointer buf, long size, long offset, FuseFileInfo fi) {
+        return errors.call("write", path, () -> {
+            byte[] data = new byte[(int) size];
+            buf.get(0, data, 0, data.length);
+            return fs.write(handles.get(fi.fh.get()), offset, data, data.length);
+        });
+    }
+
+    @Override
+    public int flush(String path, FuseFileInfo fi) {
+        return errors.call("flush", path, () -> {
+            fs.flush(handles.get(fi.fh.get()));
+            return 0;
+        });
+    }
+
+    @Override
+    public int fsync(String path, int isdatasync, FuseFileInfo fi) {
+        return errors.call("fsync", path, () -> {
+            fs.fsync(handles.get(fi.fh.get()));
+            return 0;
+        });
+    }
+
+    @Override
+    public int release(String path, FuseFileInfo fi) {
+        return errors.call("release", path, () -> {
+            WfsFile file = handles.remove(fi.fh.get());
+            locks.released(file, fi);
+            fs.release(file);
+            return 0;
+        });
+    }
+
+    @Override
+    public int readdir(String path, Pointer buf, FuseFillDir filler, long offset, FuseFileInfo fi) {
+        return errors.call("readdir", path, () -> {
+            filler.apply(buf, ".", null, 0);
+            filler.apply(buf, "..", null, 0);
+            for (DirEntry e : fs.readdir(caller(), path)) {
+                FileStat st = null;
+                if (e.attr() != null) {
+                    st = new FileStat(jnr.ffi.Runtime.getSystemRuntime());
+                    FuseAttributes.fill(e.attr(), st);
+                }
+                if (filler.apply(buf, new String(e.name(), StandardCharsets.UTF_8), st, 0) != 0) {
+                    break;
+                }
+            }
+            return 0;
+        });
+    }
+
+    @Override
+    public int statfs(String path, Statvfs st) {
+        return errors.call("statfs", path, () -> {
+            WfsFileSystem.Usage u = fs.statfs(caller());
+            long block = 4096;
+            st.f_bsize.set(block);
+            st.f_frsize.set(block);
+            st.f_blocks.set(Math.max(u.capacityBytes(), u.usedBytes()) / block);
+            st.f_bfree.set(u.freeBytes() / block);
+            st.f_bavail.set(u.freeBytes() / block);
+            // Inodes live in memory on the metadata servers: report plenty, and what is used.
+            long files = Math.max(1L << 32, u.usedInodes() * 2);
+            st.f_files.set(files);
+            st.f_ffree.set(files - u.usedInodes());
+            st.f_favail.set(files - u.usedInodes());
+            st.f_namemax.set(255);
+            return 0;
+        });
+    }
+
+    @Override
+    public int setxattr(String path, String name, Pointer value, long size, int flags) {
+        return errors.call("setxattr", path, () -> {
+            byte[] v = new byte[(int) size];
+            value.get(0, v, 0, v.length);
+            fs.setxattr(caller(), path, name.getBytes(StandardCharsets.UTF_8), v, flags);
+            return 0;
+        });
+    }
+
+    @Override
+    public int getxattr(String path, String name, Pointer value, long size) {
+        return errors.call("getxattr", path, () -> bytesOut(fs.getxattr(caller(), path,
+                name.getBytes(StandardCharsets.UTF_8)), value, size));
+    }
+
+    @Override
+    public int listxattr(String path, Pointer list, long size) {
+        return errors.call("listxattr", path, () -> bytesOut(fs.listxattr(caller(), path), list, size));
+    }
+
+    /** The xattr calls' convention: size 0 asks for the length; a short buffer is ERANGE. */
+    private static int bytesOut(byte[] bytes, Pointer out, long size) {
+        if (size == 0) {
+            return bytes.length;
+        }
+        if (bytes.length > size) {
+            throw new WfsException(WfsErrorCode.ERANGE, "buffer too small");
+        }
+        out.put(0, bytes, 0, bytes.length);
+        return bytes.length;
+    }
+
+    @Override
+    public int removexattr(String path, String name) {
+        return errors.call("removexattr", path, () -> {
+            fs.removexattr(caller(), path, name.getBytes(StandardCharsets.UTF_8));
+            return 0;
+        });
+    }
+
+    @Override
+    public int lock(String path, FuseFileInfo fi, int cmd, ru.serce.jnrfuse.struct.Flock flock) {
+        return errors.call("lock", path, () -> locks.lock(fi, cmd, flock));
+    }
+
+    @Override
+    public int flock(String path, FuseFileInfo fi, int op) {
+        return errors.call("flock", path, () -> locks.flock(fi, op));
+    }
+}
