@@ -78,6 +78,18 @@ class ManagerLeaderKillIT {
             assertTrue(last.nodes().stream().allMatch(n -> n.up()), "every heartbeating node stays up across the failover");
 
             checkStatusCommand(managers, last);
+
+            // The killed manager restarts from its own log and snapshot and catches up with the group.
+            ManagerNode back = managers.manager(killed);
+            back.start();
+            long target = nodes.status().routeVersion();
+            awaitCondition(() -> {
+                try {
+                    return ((Number) back.status().get("routeVersion")).longValue() >= target;
+                } catch (Exception e) {
+                    return false;
+                }
+            });
         }
     }
 

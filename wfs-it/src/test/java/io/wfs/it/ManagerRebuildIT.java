@@ -7,6 +7,7 @@ import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.ConfigRegistry;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
+import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.manager.StoreManagerConfigKeys;
@@ -17,12 +18,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * The manager group loses its state (its data folder is gone) while a store runs: the store's
- * heartbeats are refused as from an unknown node, it registers again, and its route cache,
- * which is ahead of the new manager's history, is replaced by the new full route rather than
- * patched with deltas cut from a different history. (One store: heartbeats name nodes by id
- * only, so a rebuilt manager could give a re-registering node the id another node still
- * heartbeats with — docs/manager.md, "Not done yet".)
+ * The manager group loses its state (its data folder is gone) while stores run: their
+ * heartbeats are refused as from unknown nodes, they register again — a store whose old id the
+ * rebuilt manager gave to the other store is refused too, since heartbeats carry the address —
+ * and their route caches, ahead of the new manager's history, are replaced by its full route
+ * rather than patched with deltas cut from a different history.
  */
 class ManagerRebuildIT {
     @Test
@@ -33,7 +33,7 @@ class ManagerRebuildIT {
         try (ManagerCluster managers = ManagerCluster.builder().set("manager.volume-replicas", "5")
                 .set("manager.heartbeat-interval", "200ms").start()) {
             try {
-                for (int i = 0; i < 1; i++) {
+                for (int i = 0; i < 2; i++) {
                     MetricRegistry registry = new MetricRegistry();
                     registries.add(registry);
                     stores.add(new StoreServer(WfsConfig.load(null, Map.of(
@@ -45,9 +45,9 @@ class ManagerRebuildIT {
                             ConfigRegistry.discover()), managers.secret(), registry).start());
                 }
                 var manager = managers.managerClient();
-                // Two route versions at least (this store's registration, then another store's, which then goes away).
+                // Three route versions at least (two registrations, then a third store's, which then goes away).
                 ManagerLeaderKillIT.awaitCondition(() -> ManagerTopology.model(manager.call(new ClusterStatusRequest()))
-                        .stores().size() == 1);
+                        .stores().size() == 2);
                 new ManagerTopology(manager, java.time.Duration.ofSeconds(1)).addStore().close();
                 long before = manager.call(new ClusterStatusRequest()).routeVersion();
                 ManagerLeaderKillIT.awaitCondition(() -> stores.stream()
@@ -60,15 +60,16 @@ class ManagerRebuildIT {
 
                 ManagerLeaderKillIT.awaitCondition(() -> {
                     RouteModel m = ManagerTopology.model(manager.call(new ClusterStatusRequest()));
-                    return m.stores().size() == 1 && m.stores().get(0).address().equals(stores.get(0).selfAddress())
-                            && m.stores().get(0).up();
+                    return m.stores().size() == 2 && m.stores().stream().allMatch(RouteChange.StoreNode::up)
+                            && stores.stream().allMatch(st -> m.store(st.managerAgent().nodeId()) != null
+                            && m.store(st.managerAgent().nodeId()).address().equals(st.selfAddress()));
                 });
                 long now = manager.call(new ClusterStatusRequest()).routeVersion();
                 assertTrue(now < before, "the rebuilt manager has a shorter history (" + now + " < " + before + ")");
                 for (int i = 0; i < stores.size(); i++) {
                     StoreServer s = stores.get(i);
                     ManagerLeaderKillIT.awaitCondition(() -> s.managerAgent().routeCache().routeVersion() <= now
-                            && s.managerAgent().routeCache().read(m -> m.stores().size()) == 1);
+                            && s.managerAgent().routeCache().read(m -> m.stores().size()) == 2);
                     assertTrue(registries.get(i).counter("store.manager.heartbeat_failures").getCount() > 0,
                             "the refused heartbeat was counted");
                 }

@@ -64,7 +64,7 @@ final class ManagerTopology implements AutoCloseable {
         metaLeads.put(id, new int[0]);
         metaTimer.scheduleWithFixedDelay(() -> {
             try {
-                long version = manager.call(new MetaHeartbeatRequest(id, metaVersions.getOrDefault(id, 0L),
+                long version = manager.call(new MetaHeartbeatRequest(id, "127.0.0.1:" + port, metaVersions.getOrDefault(id, 0L),
                         metaLeads.get(id))).routeVersion();
                 metaVersions.put(id, version);
             } catch (RuntimeException e) {

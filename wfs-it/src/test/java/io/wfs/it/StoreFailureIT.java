@@ -225,6 +225,16 @@ class StoreFailureIT {
         WfsException unknownNode = assertThrows(WfsException.class, () -> manager.call(
                 new io.wfs.common.msg.manager.StoreHeartbeatRequest(123_456, 0, 1, new int[0], new long[0])));
         assertEquals(WfsErrorCode.SESSION_EXPIRED, unknownNode.code());
+        int known = stores.get(0).managerAgent().nodeId();
+        WfsException otherAddress = assertThrows(WfsException.class, () -> manager.call(
+                new io.wfs.common.msg.manager.StoreHeartbeatRequest(known, "127.0.0.1:1", 0, 1, new int[0], new long[0])));
+        assertEquals(WfsErrorCode.SESSION_EXPIRED, otherAddress.code(), "an id registered under another address");
+        WfsException badAddress = assertThrows(WfsException.class, () -> manager.call(
+                new io.wfs.common.msg.manager.StoreHeartbeatRequest(known, "no-port", 0, 1, new int[0], new long[0])));
+        assertEquals(WfsErrorCode.BAD_REQUEST, badAddress.code());
+        WfsException badMeta = assertThrows(WfsException.class, () -> manager.call(
+                new io.wfs.common.msg.manager.MetaHeartbeatRequest(known, "127.0.0.1:0", 0, new int[0])));
+        assertEquals(WfsErrorCode.BAD_REQUEST, badMeta.code());
         assertNotNull(status());
     }
 }

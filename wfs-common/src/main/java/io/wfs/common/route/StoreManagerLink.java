@@ -77,7 +77,7 @@ public final class StoreManagerLink implements AutoCloseable {
 
     /** One heartbeat; applies the route update it brings. */
     public HeartbeatReply heartbeat(Usage usage) {
-        HeartbeatReply reply = manager.call(new StoreHeartbeatRequest(nodeId, cache.routeVersion(), usage.freeBytes(),
+        HeartbeatReply reply = manager.call(new StoreHeartbeatRequest(nodeId, address, cache.routeVersion(), usage.freeBytes(),
                 usage.volumeIds(), usage.volumeUsedBytes()));
         if (!cache.apply(reply.routeUpdate())) {
             cache.apply(manager.call(new FullRouteRequest("store-" + nodeId)).update());

@@ -65,7 +65,7 @@ final class NodeHandlers {
         }
         metrics.storeHeartbeats.inc();
         RouteChange.StoreNode node = machine.read(s -> s.model().store(req.nodeId()));
-        if (node == null) {
+        if (node == null || (req.address() != null && !req.address().equals(node.address()))) {
             return CompletableFuture.failedFuture(unknown(req.nodeId()));
         }
         tracker.seen(node.id(), System.currentTimeMillis());
@@ -83,7 +83,7 @@ final class NodeHandlers {
         }
         metrics.metaHeartbeats.inc();
         RouteChange.MetaNode node = machine.read(s -> s.model().metaNode(req.nodeId()));
-        if (node == null) {
+        if (node == null || (req.raftAddress() != null && !req.raftAddress().equals(node.raftAddress()))) {
             return CompletableFuture.failedFuture(unknown(req.nodeId()));
         }
         tracker.seen(node.id(), System.currentTimeMillis());
@@ -117,7 +117,10 @@ final class NodeHandlers {
     }
 
     private static WfsException unknown(int nodeId) {
-        // Not retryable: the node must register (again) to get an id this manager group knows.
-        return new WfsException(WfsErrorCode.SESSION_EXPIRED, "unknown node id " + nodeId + ": register first");
+        // Not retryable: the node must register (again) to get an id this manager group knows. An id
+        // registered under another address is as unknown: a manager group rebuilt from nothing may have
+        // given it to another node.
+        return new WfsException(WfsErrorCode.SESSION_EXPIRED, "unknown node id " + nodeId
+                + " (or registered under another address): register first");
     }
 }

@@ -150,7 +150,7 @@ public final class MetaManagerAgent implements AutoCloseable {
     }
 
     private void heartbeat(int[] led) {
-        HeartbeatReply reply = manager.call(new MetaHeartbeatRequest(nodeId, route.routeVersion(), led));
+        HeartbeatReply reply = manager.call(new MetaHeartbeatRequest(nodeId, raftAddress, route.routeVersion(), led));
         if (!route.apply(reply.routeUpdate())) {
             route.apply(manager.call(new FullRouteRequest("meta-" + nodeId)).update());
         }

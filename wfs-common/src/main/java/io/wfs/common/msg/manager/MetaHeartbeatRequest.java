@@ -11,8 +11,20 @@ public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
     private int nodeId;
     private long routeVersion;
     private int[] ledGroups;
+    /** The node's registered Raft address, so the manager refuses a heartbeat whose id it gave another node. */
+    private String raftAddress;
 
     public MetaHeartbeatRequest() {
+    }
+
+    public MetaHeartbeatRequest(int nodeId, String raftAddress, long routeVersion, int[] ledGroups) {
+        this(nodeId, routeVersion, ledGroups);
+        this.raftAddress = raftAddress;
+    }
+
+    /** The sender's registered Raft address, or null when it did not say. */
+    public String raftAddress() {
+        return raftAddress;
     }
 
     public MetaHeartbeatRequest(int nodeId, long routeVersion, int[] ledGroups) {
@@ -36,6 +48,9 @@ public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
     @Override
     public void validate() {
         ManagerFields.nodeId(nodeId);
+        if (raftAddress != null) {
+            ManagerFields.address(raftAddress, "raftAddress");
+        }
         ManagerFields.version(routeVersion, "routeVersion");
         if (ledGroups != null) {
             Validate.check(ledGroups.length <= ManagerFields.MAX_GROUPS_PER_HEARTBEAT,

@@ -14,8 +14,16 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
     private long freeBytes;
     private int[] volumeIds;
     private long[] volumeUsedBytes;
+    /** The node's registered address, so the manager refuses a heartbeat whose id it gave another node. */
+    private String address;
 
     public StoreHeartbeatRequest() {
+    }
+
+    public StoreHeartbeatRequest(int nodeId, String address, long routeVersion, long freeBytes, int[] volumeIds,
+                                 long[] volumeUsedBytes) {
+        this(nodeId, routeVersion, freeBytes, volumeIds, volumeUsedBytes);
+        this.address = address;
     }
 
     public StoreHeartbeatRequest(int nodeId, long routeVersion, long freeBytes, int[] volumeIds, long[] volumeUsedBytes) {
@@ -28,6 +36,11 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
 
     public int nodeId() {
         return nodeId;
+    }
+
+    /** The sender's registered address, or null when it did not say (then the id alone names it). */
+    public String address() {
+        return address;
     }
 
     public long routeVersion() {
@@ -49,6 +62,9 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
     @Override
     public void validate() {
         ManagerFields.nodeId(nodeId);
+        if (address != null) {
+            ManagerFields.address(address, "address");
+        }
         ManagerFields.version(routeVersion, "routeVersion");
         ManagerFields.bytes(freeBytes, "freeBytes");
         int[] ids = volumeIds();
