@@ -84,6 +84,7 @@ class ProcessClusterFromManagerIT {
                 }
                 ManagerLeaderKillIT.checkStatusCommand(managers, status);
                 String text = ManagerLeaderKillIT.runStatus(managers, false);
+                System.out.println("wfs status of the test cluster:\n" + text);
                 assertTrue(text.lines().noneMatch(l -> l.contains(" DOWN ")), text);
                 assertEquals(2, text.lines().filter(l -> l.matches("\\s+\\d+\\s+\\d+\\s+\\d+\\s+.*")
                         && l.contains("@127.0.0.1")).count(), "two groups with a leader id:\n" + text);

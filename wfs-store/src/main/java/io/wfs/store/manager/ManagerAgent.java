@@ -140,7 +140,8 @@ public final class ManagerAgent implements AutoCloseable {
     private void followRoute(int selfId) {
         long version = cache.routeVersion();
         if (version != appliedVersion) {
-            int changed = cache.read(route -> RouteVolumes.apply(route, selfId, volumes));
+            // Planned under the route's lock, applied outside it: disk work must not stall clients' route requests.
+            int changed = RouteVolumes.apply(cache.read(route -> RouteVolumes.placements(route, selfId)), volumes);
             appliedVersion = version;
             if (changed > 0) {
                 LOG.info("route version {}: {} local replicas created or changed", version, changed);

@@ -22,33 +22,51 @@ final class RouteVolumes {
     private RouteVolumes() {
     }
 
+    /** One volume the route places on this store: its replicas' addresses (primary first) and whether it takes writes. */
+    record Placement(int volume, List<String> replicas, boolean writable, VolumeState state) {
+    }
+
     /** Returns how many replicas were created or changed. */
     static int apply(RouteModel route, int selfId, VolumeSet volumes) {
-        int changed = 0;
+        return apply(placements(route, selfId), volumes);
+    }
+
+    /**
+     * The volumes the route places on {@code selfId}; cheap, so it runs under the route's lock
+     * while the disk work of {@link #apply(List, VolumeSet)} runs outside it.
+     */
+    static List<Placement> placements(RouteModel route, int selfId) {
+        List<Placement> list = new ArrayList<>();
         for (RouteChange.Volume v : route.volumes()) {
             if (!v.hasReplicaOn(selfId)) {
                 continue;
             }
             List<String> addresses = addresses(route, v);
-            if (addresses == null) {
-                continue;
+            if (addresses != null) {
+                list.add(new Placement(v.id(), addresses, v.state() == VolumeState.WRITABLE, v.state()));
             }
-            boolean writable = v.state() == VolumeState.WRITABLE;
-            VolumeReplica local = volumes.get(v.id());
+        }
+        return list;
+    }
+
+    static int apply(List<Placement> placements, VolumeSet volumes) {
+        int changed = 0;
+        for (Placement p : placements) {
+            VolumeReplica local = volumes.get(p.volume());
             try {
                 if (local == null) {
-                    volumes.assign(v.id(), addresses, writable);
+                    volumes.assign(p.volume(), p.replicas(), p.writable());
                     changed++;
-                } else if (local.isWritable() && !writable) {
-                    volumes.markReadOnly(local, "the manager's route says " + v.state());
+                } else if (local.isWritable() && !p.writable()) {
+                    volumes.markReadOnly(local, "the manager's route says " + p.state());
                     changed++;
-                } else if (!local.descriptor().replicas().equals(addresses)) {
-                    volumes.assign(v.id(), addresses, local.isWritable() && writable);
+                } else if (!local.descriptor().replicas().equals(p.replicas())) {
+                    volumes.assign(p.volume(), p.replicas(), local.isWritable() && p.writable());
                     changed++;
                 }
             } catch (IOException e) {
                 // Retried at the next route update; the manager sees the volume missing from heartbeats meanwhile.
-                LOG.warn("cannot apply volume {} of the route: {}", v.id(), e.toString());
+                LOG.warn("cannot apply volume {} of the route: {}", p.volume(), e.toString());
             }
         }
         return changed;
