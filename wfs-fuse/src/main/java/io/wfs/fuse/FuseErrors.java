@@ -34,7 +34,7 @@ final class FuseErrors {
             return body.run();
         } catch (WfsException e) {
             failures.inc();
-            if (e.code() == WfsErrorCode.INTERNAL || e.code() == WfsErrorCode.EIO) {
+            if (errno(e.code()) == 5) {
                 LOG.warn("{} {}: {}", op, path, e.toString());
             } else {
                 LOG.debug("{} {}: {}", op, path, e.toString());

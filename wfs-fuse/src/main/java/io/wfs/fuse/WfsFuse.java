@@ -37,6 +37,28 @@ public class WfsFuse extends FuseStubFS {
         this.fs = fs;
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
+        acceptNullPathsAndUtimeSpecials();
+    }
+
+    /**
+     * Sets libfuse's flag_nullpath_ok and flag_utime_omit_ok bits, which jnr-fuse models only as
+     * padding. Without nullpath_ok, libfuse itself answers ENOENT to reads and writes of an open file
+     * that was unlinked (hard_remove leaves no path); our file-handle calls never need the path.
+     * With utime_omit_ok, utimens gets UTIME_NOW/UTIME_OMIT as the application sent them.
+     */
+    private void acceptNullPathsAndUtimeSpecials() {
+        jnr.ffi.Pointer ops = jnr.ffi.Struct.getMemory(fuseOperations);
+        long at;
+        try {
+            // Member.offset() is not public API in jnr-ffi; the struct layout is jnr-fuse's own.
+            java.lang.reflect.Method offset = Class.forName("jnr.ffi.Struct$AbstractMember").getDeclaredMethod("offset");
+            offset.setAccessible(true);
+            at = (Long) offset.invoke(fuseOperations.flag_nullpath_ok);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot set the FUSE operation flags with this jnr-ffi", e);
+        }
+        // The C bit-field word: bit 0 nullpath_ok, bit 1 nopath, bit 2 utime_omit_ok (x86-64, little-endian).
+        ops.putByte(at, (byte) (ops.getByte(at) | 0b101));
     }
 
     Caller caller() {
@@ -130,7 +152,8 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
-            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode, 0, 0, 0, 0, 0);
+            // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
+            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode & 07777, 0, 0, 0, 0, 0);
             return 0;
         });
     }

@@ -1,0 +1,153 @@
+package io.wfs.cli.local;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.manager.server.ManagerConfigKeys;
+import io.wfs.manager.server.ManagerServer;
+import io.wfs.meta.manager.MetaManagerAgent;
+import io.wfs.meta.manager.MetaManagerConfigKeys;
+import io.wfs.meta.server.MetaConfigKeys;
+import io.wfs.meta.server.MetaServer;
+import io.wfs.store.StoreConfigKeys;
+import io.wfs.store.manager.StoreManagerConfigKeys;
+import io.wfs.store.server.StoreServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * A whole cluster in this JVM — one manager, three meta servers, three stores — on loopback, all
+ * data under one folder: what {@code wfs local} runs and what end-to-end tests use. One JVM, not
+ * seven processes: on a 2-core machine one heap and one JIT cost far less memory and CPU, and a
+ * cluster on one machine gains nothing from process isolation (docs/design-decisions.md).
+ * Addresses are kept in the folder ({@link LocalLayout}), so a restart finds the same Raft peers
+ * and brings back every file.
+ */
+public final class LocalCluster implements AutoCloseable {
+    public static final int NODES = 3;
+
+    private final LocalLayout layout;
+    private final ClusterSecret secret;
+    private ManagerServer manager;
+    private final List<MetaManagerAgent> agents = new ArrayList<>();
+    private final List<MetaServer> metas = new ArrayList<>();
+    private final List<StoreServer> stores = new ArrayList<>();
+
+    private LocalCluster(LocalLayout layout, ClusterSecret secret) {
+        this.layout = layout;
+        this.secret = secret;
+    }
+
+    /** Starts (or restarts) the cluster in {@code dir}; {@code progress} hears each step. */
+    public static LocalCluster start(Path dir, WfsConfig base, Consumer<String> progress) throws Exception {
+        LocalLayout layout = LocalLayout.open(dir, NODES);
+        Path secretFile = dir.resolve("secret");
+        ClusterSecret secret = Files.exists(secretFile) ? ClusterSecret.load(secretFile) : ClusterSecret.generate(secretFile);
+        LocalCluster c = new LocalCluster(layout, secret);
+        try {
+            c.startAll(base, progress);
+            return c;
+        } catch (Exception e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private void startAll(WfsConfig base, Consumer<String> progress) throws Exception {
+        WfsConfig common = base.with(CommonConfigKeys.HTTP_PORT, -1)
+                .with(CommonConfigKeys.SECRET_FILE, layout.dir().resolve("secret").toString());
+        progress.accept("manager");
+        manager = new ManagerServer(common.with(ManagerConfigKeys.RAFT_ADDRESS, layout.address("manager.raft"))
+                .with(ManagerConfigKeys.RPC_ADDRESS, layout.managerAddress())
+                .with(ManagerConfigKeys.PEERS, layout.address("manager.raft") + "=" + layout.managerAddress())
+                .with(ManagerConfigKeys.DATA_DIR, layout.dir().resolve("manager").toString()), secret, new MetricRegistry())
+                .start();
+        for (int i = 0; i < NODES; i++) {
+            progress.accept("store " + (i + 1) + " of " + NODES);
+            stores.add(new StoreServer(common.with(StoreConfigKeys.RPC_ADDRESS, layout.address("store" + i))
+                    .with(StoreConfigKeys.DATA_DIRS, layout.dir().resolve("store" + i).toString())
+                    .with(StoreManagerConfigKeys.MANAGERS, layout.managerAddress()), secret, new MetricRegistry()).start());
+        }
+        progress.accept("meta servers (the manager places the meta groups once all " + NODES + " have registered)");
+        List<WfsConfig> metaConfigs = new ArrayList<>();
+        List<CompletableFuture<SlotMap>> maps = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            WfsConfig c = common.with(MetaConfigKeys.RAFT_ADDRESS, layout.address("meta" + i + ".raft"))
+                    .with(MetaConfigKeys.RPC_ADDRESS, layout.address("meta" + i + ".rpc"))
+                    .with(MetaConfigKeys.DATA_DIR, layout.dir().resolve("meta" + i).toString())
+                    .with(MetaManagerConfigKeys.MANAGERS, layout.managerAddress());
+            metaConfigs.add(c);
+            MetaManagerAgent agent = MetaManagerAgent.create(c, secret, new MetricRegistry());
+            agents.add(agent);
+            // Each waits for the placement, which needs all three registered: wait for them together.
+            maps.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return agent.awaitSlotMap(Duration.ofMinutes(2));
+                } catch (Exception e) {
+                    throw new IllegalStateException("meta node " + agent + " got no slot map: " + e.getMessage(), e);
+                }
+            }));
+        }
+        for (int i = 0; i < NODES; i++) {
+            SlotMap map = await(maps.get(i));
+            progress.accept("meta server " + (i + 1) + " of " + NODES);
+            MetaServer server = new MetaServer(metaConfigs.get(i), secret, map, new MetricRegistry()).start();
+            metas.add(server);
+            agents.get(i).start(server);
+        }
+    }
+
+    private static <T> T await(CompletableFuture<T> f) throws Exception {
+        try {
+            return f.get(3, TimeUnit.MINUTES);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+    }
+
+    public String managerAddress() {
+        return layout.managerAddress();
+    }
+
+    public Path secretFile() {
+        return layout.dir().resolve("secret");
+    }
+
+    public ClusterSecret secret() {
+        return secret;
+    }
+
+    public List<StoreServer> stores() {
+        return stores;
+    }
+
+    public List<MetaServer> metaServers() {
+        return metas;
+    }
+
+    @Override
+    public void close() {
+        for (MetaManagerAgent a : agents) {
+            a.close();
+        }
+        for (MetaServer m : metas) {
+            m.close();
+        }
+        for (StoreServer s : stores) {
+            s.close();
+        }
+        if (manager != null) {
+            manager.close();
+        }
+    }
+}
