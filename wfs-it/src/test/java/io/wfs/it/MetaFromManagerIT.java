@@ -139,6 +139,7 @@ class MetaFromManagerIT {
             return now != 0 && now != oldLeader && now == leadingNode(group);
         });
         assertNotEquals(oldLeader, leaderInRoute(manager, group));
+        assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);
     }
 
     @Test
