@@ -44,11 +44,16 @@ final class ManagerTopology implements AutoCloseable {
         this.interval = interval;
     }
 
-    /** Registers a store node and starts its heartbeats; returns its link. */
+    /** Registers a store node with 4 TiB free and empty volumes, and starts its heartbeats; returns its link. */
     StoreManagerLink addStore() {
+        return addStore(() -> new StoreManagerLink.Usage(4 * TIB, new int[0], new long[0]));
+    }
+
+    /** Registers a store node that reports what {@code usage} says, and starts its heartbeats. */
+    StoreManagerLink addStore(java.util.function.Supplier<StoreManagerLink.Usage> usage) {
         StoreManagerLink link = new StoreManagerLink(manager, "127.0.0.1:" + nextPort++, 1, 4 * TIB, new RouteCache(10_000));
-        link.register(4 * TIB);
-        link.start(interval, () -> new StoreManagerLink.Usage(4 * TIB, new int[0], new long[0]));
+        link.register(usage.get().freeBytes());
+        link.start(interval, usage);
         synchronized (stores) {
             stores.add(link);
         }

@@ -1,0 +1,73 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.StoreManagerLink;
+import io.wfs.common.route.VolumeState;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The writable-volume policy through heartbeats: a store's writable volume that its heartbeat
+ * reports full is sealed and the store gets the next one (one at a time, not round-robin); a
+ * store without room for a volume gets none. Invariants hold at every route version.
+ */
+class VolumeFillIT {
+    private static final long VOLUME = 1L << 20;
+
+    @Test
+    void aFullVolumeIsSealedAndTheNextOpenedButNotOnAFullStore() throws Exception {
+        try (ManagerCluster managers = ManagerCluster.builder().set("manager.volume-size", "1MiB")
+                .set("manager.heartbeat-interval", "200ms").set("manager.check-interval", "100ms").start();
+             ManagerTopology nodes = new ManagerTopology(managers.managerClient(), Duration.ofMillis(200))) {
+            List<Map<Integer, Long>> used = new ArrayList<>();
+            List<long[]> free = new ArrayList<>();
+            List<StoreManagerLink> stores = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Map<Integer, Long> fill = new ConcurrentHashMap<>();
+                long[] room = {ManagerTopology.TIB};
+                used.add(fill);
+                free.add(room);
+                stores.add(nodes.addStore(() -> new StoreManagerLink.Usage(room[0],
+                        fill.keySet().stream().mapToInt(Integer::intValue).toArray(),
+                        fill.values().stream().mapToLong(Long::longValue).toArray())));
+            }
+            RouteModel start = ManagerLeaderKillIT.model(ManagerLeaderKillIT.awaitStatus(nodes,
+                    s -> ManagerLeaderKillIT.everyUpStoreWrites(ManagerLeaderKillIT.model(s))));
+            int first = stores.get(0).nodeId();
+            RouteChange.Volume full = start.writableVolumeOf(first);
+
+            // Store 0 reports its volume full: sealed, and the store gets its next volume.
+            used.get(0).put(full.id(), VOLUME);
+            RouteModel sealed = ManagerLeaderKillIT.model(ManagerLeaderKillIT.awaitStatus(nodes, s -> {
+                RouteModel m = ManagerLeaderKillIT.model(s);
+                return m.volume(full.id()).state() == VolumeState.SEALED && m.writableVolumeOf(first) != null;
+            }));
+            assertNotEquals(full.id(), sealed.writableVolumeOf(first).id());
+            assertEquals(1, sealed.volumes().stream().filter(v -> v.state() == VolumeState.WRITABLE && v.primary() == first)
+                    .count(), "one writable volume at a time");
+
+            // Store 1 has no room for another volume: its full volume is sealed and none replaces it.
+            int second = stores.get(1).nodeId();
+            RouteChange.Volume last = sealed.writableVolumeOf(second);
+            free.get(1)[0] = VOLUME / 2;
+            used.get(1).put(last.id(), VOLUME);
+            ManagerLeaderKillIT.awaitStatus(nodes, s -> ManagerLeaderKillIT.model(s).volume(last.id()).state()
+                    == VolumeState.SEALED);
+            Thread.sleep(1000); // several housekeeping rounds: none may open a volume on the full store
+            RouteModel after = ManagerLeaderKillIT.model(nodes.status());
+            assertNull(after.writableVolumeOf(second), "a store without room gets no writable volume");
+            assertTrue(after.writableVolumeOf(stores.get(2).nodeId()) != null);
+            assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);
+        }
+    }
+}
