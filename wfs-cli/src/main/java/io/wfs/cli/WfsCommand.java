@@ -28,7 +28,7 @@ public final class WfsCommand implements Runnable {
         cl.addSubcommand("store", new io.wfs.cli.daemon.StoreDaemonCommand());
         cl.addSubcommand("mount", new io.wfs.cli.mount.MountCommand());
         cl.addSubcommand("umount", new io.wfs.cli.mount.UmountCommand());
-        notYet(cl, "local", "Run a whole cluster on this machine, mounted at a folder.", "the local cluster (wfs local)", 7);
+        cl.addSubcommand("local", new io.wfs.cli.local.LocalCommand());
         cl.addSubcommand("status", new io.wfs.cli.status.StatusCommand());
         CommandLine bench = new CommandLine(new BenchCommand());
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());

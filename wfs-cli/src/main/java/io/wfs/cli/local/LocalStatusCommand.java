@@ -1,0 +1,32 @@
+package io.wfs.cli.local;
+
+import io.wfs.fuse.WfsMount;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code wfs local status}: whether the local cluster of a folder runs, and where it is mounted. Exit 0 if running. */
+@Command(name = "status", mixinStandardHelpOptions = true, description = "Show whether the local cluster runs and where it is mounted.")
+public final class LocalStatusCommand implements Callable<Integer> {
+    @Option(names = "--dir", paramLabel = "DATA", description = "Folder of the cluster's data (default: ${DEFAULT-VALUE}).")
+    Path dir = LocalCommand.DEFAULT_DIR;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Optional<LocalPidFile.Running> running = new LocalPidFile(dir.toAbsolutePath().normalize()).running();
+        if (running.isEmpty()) {
+            spec.commandLine().getOut().println("wfs local: not running (data in " + dir + ")");
+            return 3;
+        }
+        Path m = running.get().mountPoint();
+        spec.commandLine().getOut().printf("wfs local: running (pid %d), %s at %s, data in %s%n", running.get().pid(),
+                WfsMount.isMounted(m) ? "mounted" : "NOT mounted", m, dir);
+        return 0;
+    }
+}

@@ -1,0 +1,100 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.fuse.WfsMount;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code wfs local} as a user runs it, with the real launcher: the background form mounts, status
+ * answers, stop leaves no process and no mount, a restart brings the files back, and after
+ * {@code kill -9} the fsynced data is there and no stale mount is left.
+ */
+class LocalCommandIT {
+    private Path dir;
+    private Path data;
+    private Path mnt;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dir = Files.createTempDirectory("wfs-local-it-");
+        data = dir.resolve("data");
+        mnt = dir.resolve("mnt");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        try {
+            wfs("local", "stop", "--dir", data.toString());
+        } finally {
+            if (WfsMount.isMounted(mnt)) {
+                WfsMount.unmount(mnt);
+            }
+            MiniCluster.deleteTree(dir);
+        }
+    }
+
+    private record Result(int exit, String output) {
+    }
+
+    private static Result wfs(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(WfsProcess.launcher().toString());
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(6, TimeUnit.MINUTES), String.join(" ", args) + " did not finish");
+        return new Result(p.exitValue(), out);
+    }
+
+    private long pid() throws Exception {
+        return Long.parseLong(Files.readAllLines(data.resolve("local.pid")).get(0).trim());
+    }
+
+    @Test
+    void startStatusStopRestartAndRecoveryAfterKill9() throws Exception {
+        Result start = wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background");
+        assertEquals(0, start.exit(), start.output());
+        assertTrue(WfsMount.isMounted(mnt));
+        assertEquals(0, wfs("local", "status", "--dir", data.toString()).exit());
+        Path f = mnt.resolve("kept.txt");
+        try (RandomAccessFile w = new RandomAccessFile(f.toFile(), "rw")) {
+            w.write("fsynced before every stop".getBytes(StandardCharsets.UTF_8));
+            w.getFD().sync();
+        }
+        long first = pid();
+        Result stop = wfs("local", "stop", "--dir", data.toString());
+        assertEquals(0, stop.exit(), stop.output());
+        assertFalse(WfsMount.isMounted(mnt), "stop left the mount");
+        assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "stop left the process");
+        assertEquals(3, wfs("local", "status", "--dir", data.toString()).exit());
+
+        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+        assertEquals("fsynced before every stop", Files.readString(f));
+        try (RandomAccessFile w = new RandomAccessFile(mnt.resolve("after-restart.txt").toFile(), "rw")) {
+            w.write("written, fsynced, then kill -9".getBytes(StandardCharsets.UTF_8));
+            w.getFD().sync();
+        }
+        ProcessHandle second = ProcessHandle.of(pid()).orElseThrow();
+        Runtime.getRuntime().exec(new String[] {"kill", "-9", Long.toString(second.pid())}).waitFor();
+        second.onExit().get(30, TimeUnit.SECONDS);
+        // auto_unmount, or else 'wfs local stop' / the next start, removes the dead mount.
+        assertEquals(0, wfs("local", "stop", "--dir", data.toString()).exit());
+        assertFalse(WfsMount.isMounted(mnt), "a stale mount is left after kill -9");
+
+        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+        assertEquals("fsynced before every stop", Files.readString(f));
+        assertEquals("written, fsynced, then kill -9", Files.readString(mnt.resolve("after-restart.txt")));
+    }
+}
