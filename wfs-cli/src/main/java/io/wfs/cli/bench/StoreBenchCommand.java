@@ -31,7 +31,8 @@ public final class StoreBenchCommand implements Callable<Integer> {
             description = "Block sizes of the write and read phases, in bytes. Default: ${DEFAULT-VALUE}.")
     int[] sizes;
 
-    @Option(names = "--dir", description = "Folder for the stores' data (emptied afterwards). Default: a new temp folder.")
+    @Option(names = "--dir", description = "Disk to measure: the stores' data goes to a new folder under it, removed afterwards."
+                    + " Default: the temp folder.")
     Path dir;
 
     @Option(names = "--bytes-per-case", defaultValue = "268435456",
@@ -64,7 +65,9 @@ public final class StoreBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         WfsConfig config = configOptions.load(spec.commandLine());
-        Path root = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("wfs-store-bench-");
+        // A fresh folder even under --dir: the bench deletes its folder afterwards, never the user's.
+        Path root = dir != null ? Files.createTempDirectory(Files.createDirectories(dir), "wfs-store-bench-")
+                : Files.createTempDirectory("wfs-store-bench-");
         PrintWriter out = spec.commandLine().getOut();
         List<StoreBench.Result> results = new ArrayList<>();
         try (StoreBench bench = new StoreBench(config, root, 3)) {
