@@ -4,7 +4,6 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -92,28 +91,36 @@ public final class RouteModel {
     }
 
     public List<RouteChange.StoreNode> stores() {
-        return sorted(stores.values(), Comparator.comparingInt(RouteChange.StoreNode::id));
+        return sortedById(stores);
     }
 
     public List<RouteChange.MetaNode> metaNodes() {
-        return sorted(metaNodes.values(), Comparator.comparingInt(RouteChange.MetaNode::id));
+        return sortedById(metaNodes);
     }
 
     public List<RouteChange.Group> groups() {
-        return sorted(groups.values(), Comparator.comparingInt(RouteChange.Group::id));
+        return sortedById(groups);
     }
 
     public List<RouteChange.Volume> volumes() {
-        return sorted(volumes.values(), Comparator.comparingInt(RouteChange.Volume::id));
+        return sortedById(volumes);
     }
 
     public int volumeCount() {
         return volumes.size();
     }
 
-    private static <T> List<T> sorted(java.util.Collection<T> values, Comparator<T> order) {
-        List<T> list = new ArrayList<>(values);
-        list.sort(order);
+    /**
+     * Values in id order. Sorting the primitive keys and looking each up is several times faster
+     * than sorting the objects with a comparator: 100,000 volumes are sorted for every full route.
+     */
+    private static <T> List<T> sortedById(Int2ObjectOpenHashMap<T> map) {
+        int[] ids = map.keySet().toIntArray();
+        Arrays.sort(ids);
+        List<T> list = new ArrayList<>(ids.length);
+        for (int id : ids) {
+            list.add(map.get(id));
+        }
         return list;
     }
 
