@@ -352,6 +352,28 @@ public class WfsFuse extends FuseStubFS {
         });
     }
 
+    /**
+     * posix_fallocate (mode 0): the file grows to cover the range. Space is not reserved: blocks
+     * are appended when written, so a later write can still meet ENOSPC (as on thin volumes).
+     * KEEP_SIZE, PUNCH_HOLE and the other modes answer EOPNOTSUPP.
+     */
+    @Override
+    public int fallocate(String path, int mode, long offset, long length, FuseFileInfo fi) {
+        return errors.call("fallocate", path, () -> {
+            if (mode != 0) {
+                return -95; // EOPNOTSUPP
+            }
+            if (offset < 0 || length <= 0) {
+                return -22; // EINVAL
+            }
+            WfsFile file = handles.get(fi.fh.get());
+            if (fs.getattr(file).size() < offset + length) {
+                fs.setattr(file, SetAttrRequest.SIZE, 0, 0, 0, offset + length, 0, 0);
+            }
+            return 0;
+        });
+    }
+
     @Override
     public int lock(String path, FuseFileInfo fi, int cmd, ru.serce.jnrfuse.struct.Flock flock) {
         return errors.call("lock", path, () -> locks.lock(fi, cmd, flock));

@@ -101,6 +101,13 @@ class FuseMountIT {
         try (var listing = Files.list(d)) {
             assertEquals(List.of("g.txt", "h", "s"), listing.map(p -> p.getFileName().toString()).sorted().toList());
         }
+        Path grown = d.resolve("fallocated");
+        assertEquals(0, run("fallocate", "-l", "1000000", grown.toString()));
+        assertEquals(1_000_000, Files.size(grown));
+        assertEquals(0, Files.readAllBytes(grown)[999_999]);
+        assertTrue(run("fallocate", "--punch-hole", "-o", "0", "-l", "4096", grown.toString()) != 0,
+                "modes other than 0 are refused (EOPNOTSUPP)");
+        Files.delete(grown);
         for (String name : List.of("g.txt", "h", "s")) {
             Files.delete(d.resolve(name));
         }
