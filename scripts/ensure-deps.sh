@@ -11,6 +11,10 @@ command -v javac >/dev/null || missing+=(openjdk-17-jdk-headless)
 command -v mvn >/dev/null || missing+=(maven)
 command -v fusermount3 >/dev/null || command -v fusermount >/dev/null || missing+=(fuse3)
 if ! ldconfig -p 2>/dev/null | grep -q 'libfuse\.so\.2'; then missing+=(libfuse2); fi
+# The mount tests drive real programs: python3 (fcntl locks from another process), flock, diff.
+command -v python3 >/dev/null || missing+=(python3)
+command -v flock >/dev/null || missing+=(util-linux)
+command -v diff >/dev/null || missing+=(diffutils)
 # Sorted, without duplicates.
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sed '/^$/d' | sort -u)
 

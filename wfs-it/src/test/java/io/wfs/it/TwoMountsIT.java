@@ -1,0 +1,129 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.cli.local.LocalCluster;
+import io.wfs.client.ClientConfigKeys;
+import io.wfs.client.WfsClient;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.fuse.WfsFuse;
+import io.wfs.fuse.WfsMount;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Two FUSE mounts (two clients) of one cluster: close-to-open visibility, and locks that conflict across them. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TwoMountsIT {
+    private Path dir;
+    private LocalCluster cluster;
+    private final WfsClient[] clients = new WfsClient[2];
+    private final WfsMount[] mounts = new WfsMount[2];
+    private Path one;
+    private Path two;
+
+    @BeforeAll
+    void start() throws Exception {
+        dir = Files.createTempDirectory("wfs-two-mounts-it-");
+        cluster = LocalCluster.start(dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerAddress());
+        for (int i = 0; i < 2; i++) {
+            clients[i] = new WfsClient(config, cluster.secret(), new MetricRegistry());
+            mounts[i] = WfsMount.mount(new WfsFuse(clients[i], new MetricRegistry()), dir.resolve("mnt" + i), List.of());
+        }
+        one = mounts[0].mountPoint();
+        two = mounts[1].mountPoint();
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            if (mounts[i] != null) {
+                mounts[i].close();
+            }
+            if (clients[i] != null) {
+                clients[i].close();
+            }
+        }
+        if (cluster != null) {
+            cluster.close();
+        }
+        assertFalse(WfsMount.isMounted(dir.resolve("mnt0")) || WfsMount.isMounted(dir.resolve("mnt1")));
+        MiniCluster.deleteTree(dir);
+    }
+
+    @Test
+    void aFileClosedOnOneMountIsSeenWholeByAnOpenOnTheOther() throws Exception {
+        byte[] data = new byte[3 << 20];
+        new Random(3).nextBytes(data);
+        Files.write(one.resolve("shared.bin"), data);
+        assertArrayEquals(data, Files.readAllBytes(two.resolve("shared.bin")));
+        byte[] more = new byte[70_000];
+        new Random(4).nextBytes(more);
+        Files.write(two.resolve("shared.bin"), more, StandardOpenOption.APPEND);
+        byte[] seen = Files.readAllBytes(one.resolve("shared.bin"));
+        assertEquals(data.length + more.length, seen.length);
+        assertEquals(more[more.length - 1], seen[seen.length - 1]);
+    }
+
+    @Test
+    void fcntlLocksConflictAcrossMounts() throws Exception {
+        Path f = one.resolve("fcntl.lock");
+        Files.write(f, new byte[100]);
+        String lockOnTwo = "import fcntl,sys\nf=open(sys.argv[1],'r+')\ntry:\n fcntl.lockf(f, fcntl.LOCK_EX|fcntl.LOCK_NB)\n"
+                + "except OSError:\n sys.exit(7)\n";
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.WRITE); FileLock held = ch.lock()) {
+            assertTrue(held.isValid());
+            assertEquals(7, run("python3", "-c", lockOnTwo, two.resolve("fcntl.lock").toString()),
+                    "a write lock held through mount 1 must refuse one through mount 2");
+        }
+        assertEquals(0, run("python3", "-c", lockOnTwo, two.resolve("fcntl.lock").toString()), "released at close");
+    }
+
+    @Test
+    void flocksConflictAcrossMounts() throws Exception {
+        Path f = one.resolve("flock.lock");
+        Files.write(f, new byte[1]);
+        // The holder is the process with the descriptor (flock(1) would leave it to its child).
+        Process holder = new ProcessBuilder("python3", "-c", "import fcntl,sys,time\nf=open(sys.argv[1])\n"
+                + "fcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(60)\n", f.toString()).start();
+        try {
+            // Wait until the holder has it: a non-blocking attempt through the same mount fails then.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+            while (run("flock", "-n", f.toString(), "true") == 0) {
+                assertTrue(System.nanoTime() < deadline, "the holder never got its lock");
+                Thread.sleep(100);
+            }
+            assertNotEquals(0, run("flock", "-n", two.resolve("flock.lock").toString(), "true"));
+        } finally {
+            holder.destroy();
+            holder.waitFor(10, TimeUnit.SECONDS);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (run("flock", "-n", two.resolve("flock.lock").toString(), "true") != 0) {
+            assertTrue(System.nanoTime() < deadline, "the flock was not released when its holder died");
+            Thread.sleep(100);
+        }
+    }
+
+    private static int run(String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", cmd) + " timed out");
+        return p.exitValue();
+    }
+}
