@@ -43,17 +43,25 @@ public final class LocalCluster implements AutoCloseable {
     private final List<MetaServer> metas = new ArrayList<>();
     private final List<StoreServer> stores = new ArrayList<>();
 
-    private LocalCluster(LocalLayout layout, ClusterSecret secret) {
+    private final int storeCount;
+
+    private LocalCluster(LocalLayout layout, ClusterSecret secret, int storeCount) {
         this.layout = layout;
         this.secret = secret;
+        this.storeCount = storeCount;
     }
 
     /** Starts (or restarts) the cluster in {@code dir}; {@code progress} hears each step. */
     public static LocalCluster start(Path dir, WfsConfig base, Consumer<String> progress) throws Exception {
-        LocalLayout layout = LocalLayout.open(dir, NODES);
+        return start(dir, base, NODES, progress);
+    }
+
+    /** With {@code storeCount} stores (tests that stop one need a fourth to keep three replicas writable). */
+    public static LocalCluster start(Path dir, WfsConfig base, int storeCount, Consumer<String> progress) throws Exception {
+        LocalLayout layout = LocalLayout.open(dir, NODES, storeCount);
         Path secretFile = dir.resolve("secret");
         ClusterSecret secret = Files.exists(secretFile) ? ClusterSecret.load(secretFile) : ClusterSecret.generate(secretFile);
-        LocalCluster c = new LocalCluster(layout, secret);
+        LocalCluster c = new LocalCluster(layout, secret, storeCount);
         try {
             c.startAll(base, progress);
             return c;
@@ -72,8 +80,8 @@ public final class LocalCluster implements AutoCloseable {
                 .with(ManagerConfigKeys.PEERS, layout.address("manager.raft") + "=" + layout.managerAddress())
                 .with(ManagerConfigKeys.DATA_DIR, layout.dir().resolve("manager").toString()), secret, new MetricRegistry())
                 .start();
-        for (int i = 0; i < NODES; i++) {
-            progress.accept("store " + (i + 1) + " of " + NODES);
+        for (int i = 0; i < storeCount; i++) {
+            progress.accept("store " + (i + 1) + " of " + storeCount);
             stores.add(new StoreServer(common.with(StoreConfigKeys.RPC_ADDRESS, layout.address("store" + i))
                     .with(StoreConfigKeys.DATA_DIRS, layout.dir().resolve("store" + i).toString())
                     .with(StoreManagerConfigKeys.MANAGERS, layout.managerAddress()), secret, new MetricRegistry()).start());
@@ -135,16 +143,34 @@ public final class LocalCluster implements AutoCloseable {
         return metas;
     }
 
+    /** Stops meta server {@code i} at once, as a crash of its node would (its disk state stays). */
+    public void stopMeta(int i) {
+        agents.set(i, null).close();
+        metas.set(i, null).close();
+    }
+
+    /** Stops store {@code i} at once, as a crash of its node would. */
+    public void stopStore(int i) {
+        stores.set(i, null).close();
+    }
+
     @Override
     public void close() {
+        // Entries are null for servers a test stopped.
         for (MetaManagerAgent a : agents) {
-            a.close();
+            if (a != null) {
+                a.close();
+            }
         }
         for (MetaServer m : metas) {
-            m.close();
+            if (m != null) {
+                m.close();
+            }
         }
         for (StoreServer s : stores) {
-            s.close();
+            if (s != null) {
+                s.close();
+            }
         }
         if (manager != null) {
             manager.close();

@@ -22,7 +22,7 @@ final class LocalLayout {
         this.addresses = addresses;
     }
 
-    static LocalLayout open(Path dir, int nodes) throws IOException {
+    static LocalLayout open(Path dir, int nodes, int stores) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve("cluster.properties");
         Properties p = new Properties();
@@ -37,6 +37,8 @@ final class LocalLayout {
         for (int i = 0; i < nodes; i++) {
             p.setProperty("meta" + i + ".raft", free());
             p.setProperty("meta" + i + ".rpc", free());
+        }
+        for (int i = 0; i < stores; i++) {
             p.setProperty("store" + i, free());
         }
         try (Writer w = Files.newBufferedWriter(file)) {
