@@ -9,11 +9,12 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 
 /** What every daemon command does alike: read the secret, run until SIGTERM/SIGINT, stop cleanly. */
-final class DaemonSupport {
+public final class DaemonSupport {
     private DaemonSupport() {
     }
 
-    static ClusterSecret secret(WfsConfig config, CommandLine cl) {
+    /** The cluster secret from {@code cluster.secret-file}; a usage error (exit 2) when missing or unreadable. */
+    public static ClusterSecret secret(WfsConfig config, CommandLine cl) {
         String file = config.get(CommonConfigKeys.SECRET_FILE);
         if (file.isBlank()) {
             throw new CommandLine.ParameterException(cl, CommonConfigKeys.SECRET_FILE.name() + " must be set");

@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wfs.cli.ConfigOptions;
+import io.wfs.cli.daemon.DaemonSupport;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsException;
@@ -11,11 +12,8 @@ import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.rpc.RpcOptions;
-import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.manager.server.ManagerConfigKeys;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -67,7 +65,7 @@ public final class StatusCommand implements Callable<Integer> {
         }
         Duration deadline = parseDuration(cl);
         ClusterStatusReply reply;
-        try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), secret(config, cl), new MetricRegistry())) {
+        try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry())) {
             reply = new ManagerClient(rpc, targets, deadline).call(new ClusterStatusRequest());
         } catch (WfsException e) {
             cl.getErr().println("wfs status: no answer from the manager leader (" + targets + "): " + e.getMessage());
@@ -105,17 +103,5 @@ public final class StatusCommand implements Callable<Integer> {
             }
         }
         return list;
-    }
-
-    private static ClusterSecret secret(WfsConfig config, CommandLine cl) {
-        String file = config.get(CommonConfigKeys.SECRET_FILE);
-        if (file.isBlank()) {
-            throw new CommandLine.ParameterException(cl, CommonConfigKeys.SECRET_FILE.name() + " must be set");
-        }
-        try {
-            return ClusterSecret.load(Path.of(file));
-        } catch (IOException e) {
-            throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
-        }
     }
 }

@@ -101,13 +101,18 @@ public final class StoreManagerLink implements AutoCloseable {
     @Override
     public synchronized void close() {
         if (timer != null) {
-            timer.shutdownNow();
-            try {
-                timer.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            stop(timer);
             timer = null;
+        }
+    }
+
+    /** Stops a node's heartbeat timer and waits briefly for a heartbeat in progress (shared by the node agents). */
+    public static void stop(ScheduledExecutorService timer) {
+        timer.shutdownNow();
+        try {
+            timer.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

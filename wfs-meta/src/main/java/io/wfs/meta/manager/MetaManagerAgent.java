@@ -14,6 +14,7 @@ import io.wfs.common.msg.manager.RegisteredReply;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.route.StoreManagerLink;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
@@ -189,12 +190,7 @@ public final class MetaManagerAgent implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        StoreManagerLink.stop(timer);
         rpc.close();
     }
 }

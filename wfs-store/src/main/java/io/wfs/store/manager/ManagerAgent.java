@@ -202,12 +202,7 @@ public final class ManagerAgent implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
-        try {
-            timer.awaitTermination(5, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        StoreManagerLink.stop(timer);
         rpc.close();
     }
 }
