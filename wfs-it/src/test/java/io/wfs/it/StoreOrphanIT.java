@@ -73,10 +73,12 @@ class StoreOrphanIT {
                 AtomicLong clock = new AtomicLong();
                 OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, registry);
                 assertEquals(0, scanner.scanOnce(), "first sighting: nothing is old enough");
+                assertEquals(2, suspects(registry), "the orphan and the not yet committed block");
                 clock.addAndGet(GRACE.toMillis() - 60_000);
                 // A slow client commits within the grace: its block must survive.
                 commit(meta, file, 4096, late, data.length);
                 assertEquals(0, scanner.scanOnce());
+                assertEquals(1, suspects(registry), "the late commit took its block off the suspects");
                 clock.addAndGet(120_000);
                 assertEquals(1, scanner.scanOnce(), "the never-committed block is reclaimed");
                 assertEquals(1, registry.counter("store.orphans.reclaimed_blocks").getCount());
@@ -96,6 +98,10 @@ class StoreOrphanIT {
                 meta.close();
             }
         }
+    }
+
+    private static int suspects(MetricRegistry registry) {
+        return (Integer) registry.getGauges().get("store.orphans.suspects").getValue();
     }
 
     private static void commit(MetaClient meta, long file, long offset, long blockId, int length) throws Exception {

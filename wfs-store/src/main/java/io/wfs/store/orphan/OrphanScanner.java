@@ -46,8 +46,11 @@ public final class OrphanScanner implements AutoCloseable {
     private final LongSupplier clockMillis;
     private final Counter reclaimed;
     private final Counter failures;
-    /** Block id → first time seen unreferenced (ms). Only the scanner thread touches it. */
-    private Long2LongOpenHashMap suspects = new Long2LongOpenHashMap();
+    /**
+     * Block id → first time seen unreferenced (ms). Only a scan reads or changes it, and a scan
+     * publishes a new map at its end, so the gauge reads it without waiting for a scan's RPCs.
+     */
+    private volatile Long2LongOpenHashMap suspects = new Long2LongOpenHashMap();
     private ScheduledExecutorService scheduler;
 
     public OrphanScanner(VolumeSet volumes, MetaClient meta, Duration grace, LongSupplier clockMillis,
@@ -58,11 +61,7 @@ public final class OrphanScanner implements AutoCloseable {
         this.clockMillis = clockMillis;
         this.reclaimed = registry.counter("store.orphans.reclaimed_blocks");
         this.failures = registry.counter("store.orphans.check_failures");
-        registry.gauge("store.orphans.suspects", () -> (Gauge<Integer>) this::suspectCount);
-    }
-
-    private synchronized int suspectCount() {
-        return suspects.size();
+        registry.gauge("store.orphans.suspects", () -> (Gauge<Integer>) () -> suspects.size());
     }
 
     /** One pass over every local replica; returns the number of orphans deleted. */
