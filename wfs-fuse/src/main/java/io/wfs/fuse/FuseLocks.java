@@ -24,9 +24,20 @@ final class FuseLocks {
     private static final int LOCK_UN = 8;
 
     private final WfsFuse fuse;
+    /**
+     * Files this mount ever locked: only their releases send unlocks. Without it every close
+     * would cost two Raft entries for locks nobody took (most files are never locked).
+     */
+    private final it.unimi.dsi.fastutil.longs.LongOpenHashSet lockedFiles = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
 
     FuseLocks(WfsFuse fuse) {
         this.fuse = fuse;
+    }
+
+    private void locking(WfsFile file) {
+        synchronized (lockedFiles) {
+            lockedFiles.add(file.ino());
+        }
     }
 
     int lock(FuseFileInfo fi, int cmd, Flock flock) {
@@ -56,6 +67,7 @@ final class FuseLocks {
         if (cmd != F_SETLK && cmd != F_SETLKW) {
             return -22; // EINVAL
         }
+        locking(file);
         fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == F_SETLKW);
         return 0;
     }
@@ -67,6 +79,7 @@ final class FuseLocks {
         if ((op & (LOCK_SH | LOCK_EX | LOCK_UN)) == 0) {
             return -22;
         }
+        locking(file);
         fuse.fs.lock(file, LockRangeRequest.FLOCK, type, 0, LockRangeRequest.TO_EOF, fi.lock_owner.get(),
                 (op & LOCK_NB) == 0);
         return 0;
@@ -74,6 +87,11 @@ final class FuseLocks {
 
     /** A released handle's locks go with it (close(2) drops the process's POSIX locks on the file). */
     void released(WfsFile file, FuseFileInfo fi) {
+        synchronized (lockedFiles) {
+            if (!lockedFiles.contains(file.ino())) {
+                return;
+            }
+        }
         try {
             fuse.fs.lock(file, LockRangeRequest.POSIX, LockRangeRequest.UNLOCK, 0, LockRangeRequest.TO_EOF,
                     fi.lock_owner.get(), false);
