@@ -78,6 +78,7 @@ class ManagerLeaderKillIT {
             assertTrue(last.nodes().stream().allMatch(n -> n.up()), "every heartbeating node stays up across the failover");
 
             checkStatusCommand(managers, last);
+            checkFollowers(managers, leader, last);
 
             // The killed manager restarts from its own log and snapshot and catches up with the group.
             ManagerNode back = managers.manager(killed);
@@ -87,6 +88,36 @@ class ManagerLeaderKillIT {
                 try {
                     return ((Number) back.status().get("routeVersion")).longValue() >= target;
                 } catch (Exception e) {
+                    return false;
+                }
+            });
+        }
+    }
+
+    /**
+     * A follower refuses leader-only requests with NOT_LEADER naming the leader's RPC address,
+     * and serves full routes itself (any replica answers routes from its applied state).
+     */
+    private static void checkFollowers(ManagerCluster managers, int leader, ClusterStatusReply status) throws Exception {
+        io.wfs.common.rpc.client.RpcClient rpc = managers.rpcClient();
+        for (int i = 0; i < managers.size(); i++) {
+            if (i == leader || !managers.manager(i).isRunning()) {
+                continue;
+            }
+            String at = managers.manager(i).rpcAddress();
+            java.net.InetSocketAddress address = new java.net.InetSocketAddress("127.0.0.1",
+                    Integer.parseInt(at.substring(at.lastIndexOf(':') + 1)));
+            java.util.concurrent.ExecutionException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.ExecutionException.class, () -> rpc.call(address,
+                            new io.wfs.common.msg.manager.ClusterStatusRequest()).get(10, TimeUnit.SECONDS));
+            io.wfs.common.error.WfsException e = io.wfs.common.error.WfsException.unwrap(refused);
+            assertEquals(io.wfs.common.error.WfsErrorCode.NOT_LEADER, e.code());
+            assertEquals(managers.manager(leader).rpcAddress(), e.leaderHint());
+            awaitCondition(() -> {
+                try {
+                    return rpc.call(address, new io.wfs.common.msg.manager.FullRouteRequest("it"))
+                            .get(10, TimeUnit.SECONDS).routeVersion() >= status.routeVersion();
+                } catch (Exception x) {
                     return false;
                 }
             });
