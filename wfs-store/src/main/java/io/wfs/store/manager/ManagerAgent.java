@@ -141,10 +141,13 @@ public final class ManagerAgent implements AutoCloseable {
         long version = cache.routeVersion();
         if (version != appliedVersion) {
             // Planned under the route's lock, applied outside it: disk work must not stall clients' route requests.
-            int changed = RouteVolumes.apply(cache.read(route -> RouteVolumes.placements(route, selfId)), volumes);
-            appliedVersion = version;
-            if (changed > 0) {
-                LOG.info("route version {}: {} local replicas created or changed", version, changed);
+            RouteVolumes.Outcome outcome = RouteVolumes.apply(cache.read(route -> RouteVolumes.placements(route, selfId)),
+                    volumes);
+            if (outcome.failed() == 0) {
+                appliedVersion = version;
+            }
+            if (outcome.changed() > 0) {
+                LOG.info("route version {}: {} local replicas created or changed", version, outcome.changed());
             }
         }
     }

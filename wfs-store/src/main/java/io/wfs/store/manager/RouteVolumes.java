@@ -26,8 +26,11 @@ final class RouteVolumes {
     record Placement(int volume, List<String> replicas, boolean writable, VolumeState state) {
     }
 
-    /** Returns how many replicas were created or changed. */
-    static int apply(RouteModel route, int selfId, VolumeSet volumes) {
+    /** How many local replicas were created or changed, and how many could not be (retried later). */
+    record Outcome(int changed, int failed) {
+    }
+
+    static Outcome apply(RouteModel route, int selfId, VolumeSet volumes) {
         return apply(placements(route, selfId), volumes);
     }
 
@@ -49,8 +52,9 @@ final class RouteVolumes {
         return list;
     }
 
-    static int apply(List<Placement> placements, VolumeSet volumes) {
+    static Outcome apply(List<Placement> placements, VolumeSet volumes) {
         int changed = 0;
+        int failed = 0;
         for (Placement p : placements) {
             VolumeReplica local = volumes.get(p.volume());
             try {
@@ -65,11 +69,12 @@ final class RouteVolumes {
                     changed++;
                 }
             } catch (IOException e) {
-                // Retried at the next route update; the manager sees the volume missing from heartbeats meanwhile.
+                // Retried at the next heartbeat; the manager sees the volume missing from heartbeats meanwhile.
+                failed++;
                 LOG.warn("cannot apply volume {} of the route: {}", p.volume(), e.toString());
             }
         }
-        return changed;
+        return new Outcome(changed, failed);
     }
 
     /** The replicas' addresses, primary first; null while a replica's node is not in the route yet. */

@@ -38,25 +38,41 @@ class RouteVolumesTest {
         try (VolumeSet volumes = VolumeSet.open(List.of(dir), 4L << 20, (v, why) -> readOnly.add(v + ": " + why))) {
             volumes.setSelfAddress("127.0.0.1:1");
             RouteModel route = route();
-            assertEquals(2, RouteVolumes.apply(route, SELF, volumes));
+            assertEquals(new RouteVolumes.Outcome(2, 0), RouteVolumes.apply(route, SELF, volumes));
             assertTrue(volumes.get(10).isWritable());
             assertEquals(List.of("127.0.0.1:1", "127.0.0.1:2", "127.0.0.1:3"), volumes.get(10).descriptor().replicas());
             assertEquals(10, volumes.activeVolume().orElse(0));
             assertFalse(volumes.get(11).isWritable(), "a sealed volume is created read-only");
             assertNull(volumes.get(12), "not placed here");
             assertNull(volumes.get(13), "a replica's node is unknown yet");
-            assertEquals(0, RouteVolumes.apply(route, SELF, volumes), "nothing to do twice");
+            assertEquals(new RouteVolumes.Outcome(0, 0), RouteVolumes.apply(route, SELF, volumes), "nothing to do twice");
 
             route.apply(new RouteChange.Volume(10, VolumeState.READ_ONLY, new int[] {1, 2, 3}));
             route.apply(new RouteChange.Volume(11, VolumeState.SEALED, new int[] {2, 1, 4}));
             route.apply(new RouteChange.StoreNode(5, "127.0.0.1:5", true));
-            assertEquals(3, RouteVolumes.apply(route, SELF, volumes));
+            assertEquals(new RouteVolumes.Outcome(3, 0), RouteVolumes.apply(route, SELF, volumes));
             assertFalse(volumes.get(10).isWritable(), "the route took it out of the write path");
             assertEquals(1, readOnly.size(), readOnly.toString());
             assertTrue(readOnly.get(0).startsWith("10: the manager's route says READ_ONLY"), readOnly.toString());
             assertEquals(List.of("127.0.0.1:2", "127.0.0.1:1", "127.0.0.1:4"), volumes.get(11).descriptor().replicas());
             assertTrue(volumes.get(13).isWritable());
             assertEquals(13, volumes.activeVolume().orElse(0));
+        }
+    }
+
+    @Test
+    void aReplicaThatCannotBeCreatedIsReportedAndCreatedOnTheNextTry(@TempDir Path dir) throws Exception {
+        try (VolumeSet volumes = VolumeSet.open(List.of(dir), 4L << 20, (v, why) -> { })) {
+            volumes.setSelfAddress("127.0.0.1:1");
+            RouteModel route = new RouteModel();
+            route.apply(new RouteChange.StoreNode(1, "127.0.0.1:1", true));
+            route.apply(new RouteChange.Volume(20, VolumeState.WRITABLE, new int[] {1}));
+            java.nio.file.Files.writeString(dir.resolve("volume-20"), "in the way");
+            assertEquals(new RouteVolumes.Outcome(0, 1), RouteVolumes.apply(route, SELF, volumes));
+            assertNull(volumes.get(20));
+            java.nio.file.Files.delete(dir.resolve("volume-20"));
+            assertEquals(new RouteVolumes.Outcome(1, 0), RouteVolumes.apply(route, SELF, volumes));
+            assertTrue(volumes.get(20).isWritable());
         }
     }
 }
