@@ -36,7 +36,7 @@ class StoreDaemonCommandTest {
     }
 
     @Test
-    void aBadFsyncPolicyOrAddressFailsStartWithExit1AndBindsNothing(@TempDir Path dir) throws Exception {
+    void aBadFsyncPolicyAddressOrOrphanGraceFailsStartWithExit1AndBindsNothing(@TempDir Path dir) throws Exception {
         Path secret = dir.resolve("secret");
         Files.writeString(secret, "a-long-enough-cluster-secret");
         assertEquals(1, run("store", "--set", "cluster.secret-file=" + secret, "--set", "store.data-dirs=" + dir.resolve("d"),
@@ -46,6 +46,10 @@ class StoreDaemonCommandTest {
         assertEquals(1, run("store", "--set", "cluster.secret-file=" + secret, "--set", "store.data-dirs=" + dir.resolve("d"),
                 "--set", "store.rpc-address=no-port", "--set", "http.port=-1"));
         assertTrue(err.toString().contains("not host:port"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(1, run("store", "--set", "cluster.secret-file=" + secret, "--set", "store.data-dirs=" + dir.resolve("d"),
+                "--set", "store.orphan.grace=5s", "--set", "http.port=-1"));
+        assertTrue(err.toString().contains("store.orphan.grace must be at least 1 minute"), err.toString());
         assertTrue(out.toString().isEmpty(), out.toString());
     }
 }

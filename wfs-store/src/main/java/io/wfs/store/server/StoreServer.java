@@ -51,6 +51,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class StoreServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StoreServer.class);
+    static final Duration MIN_ORPHAN_GRACE = Duration.ofMinutes(1);
 
     private final WfsConfig config;
     private final ClusterSecret secret;
@@ -88,6 +89,11 @@ public final class StoreServer implements AutoCloseable {
             throw new IllegalArgumentException(StoreConfigKeys.DATA_DIRS.name() + " must name at least one folder");
         }
         InetSocketAddress bind = address(config.get(StoreConfigKeys.RPC_ADDRESS));
+        if (config.get(StoreConfigKeys.ORPHAN_GRACE).compareTo(MIN_ORPHAN_GRACE) < 0) {
+            // A grace shorter than a client's write-to-commit time deletes blocks that are about to be committed.
+            throw new IllegalArgumentException(StoreConfigKeys.ORPHAN_GRACE.name() + " must be at least "
+                    + MIN_ORPHAN_GRACE.toMinutes() + " minute (got " + config.get(StoreConfigKeys.ORPHAN_GRACE) + ")");
+        }
         managerAgent = ManagerAgent.create(config, secret, registry);
         volumes = VolumeSet.open(dirs, config.get(StoreConfigKeys.EXTENT_SIZE),
                 managerAgent == null ? listener : managerAgent.reporting(listener));
