@@ -113,6 +113,7 @@ class MetaFromManagerIT {
             agents.get(i).start(servers.get(i));
         }
         assertEquals(2, route.groups().size());
+        long[] startVersions = servers.stream().mapToLong(sv -> sv.slotMap().version()).toArray();
 
         // Every group gets a leader, and the route names it.
         for (RouteChange.Group g : route.groups()) {
@@ -139,6 +140,12 @@ class MetaFromManagerIT {
             return now != 0 && now != oldLeader && now == leadingNode(group);
         });
         assertNotEquals(oldLeader, leaderInRoute(manager, group));
+        for (int i = 0; i < servers.size(); i++) {
+            if (servers.get(i) != null) {
+                assertEquals(startVersions[i], servers.get(i).slotMap().version(),
+                        "leader changes are no new slot map: meta requests do not go stale for them");
+            }
+        }
         assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);
     }
 
