@@ -4,7 +4,6 @@ import io.wfs.client.route.ClusterView;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.SliceInfo;
-import io.wfs.common.msg.store.ReadBlockReply;
 import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.client.RpcClient;
@@ -90,29 +89,41 @@ public final class BlockStoreClient {
 
     /** Bytes [offset, offset + length) of a block, from any replica that has a good copy. */
     public byte[] read(int volume, long blockId, int offset, int length) {
+        return Rpc.await(readAsync(volume, blockId, offset, length));
+    }
+
+    /** As {@link #read}, without blocking the caller (read-ahead). */
+    public CompletableFuture<byte[]> readAsync(int volume, long blockId, int offset, int length) {
         List<String> replicas = new ArrayList<>(cluster.replicasOf(volume));
         if (replicas.isEmpty()) {
             cluster.refresh();
             replicas = new ArrayList<>(cluster.replicasOf(volume));
         }
         if (replicas.isEmpty()) {
-            throw new WfsException(WfsErrorCode.EIO, "volume " + volume + " is not in the route");
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.EIO, "volume " + volume + " is not in the route"));
         }
-        int start = ThreadLocalRandom.current().nextInt(replicas.size());
-        WfsException last = null;
-        for (int i = 0; i < replicas.size(); i++) {
-            String replica = replicas.get((start + i) % replicas.size());
-            try {
-                ReadBlockReply reply = Rpc.await(rpc.call(address(replica),
-                        new ReadBlockRequest(volume, blockId, offset, length, false)));
-                return reply.data();
-            } catch (WfsException e) {
-                last = e;
-                LOG.info("read of block {} from {} failed, trying another replica: {}", blockId, replica, e.toString());
+        CompletableFuture<byte[]> result = new CompletableFuture<>();
+        attemptRead(replicas, ThreadLocalRandom.current().nextInt(replicas.size()), 0,
+                new ReadBlockRequest(volume, blockId, offset, length, false), result);
+        return result;
+    }
+
+    private void attemptRead(List<String> replicas, int start, int tried, ReadBlockRequest req, CompletableFuture<byte[]> result) {
+        String replica = replicas.get((start + tried) % replicas.size());
+        rpc.call(address(replica), req).whenComplete((reply, error) -> {
+            if (error == null) {
+                result.complete(reply.data());
+                return;
             }
-        }
-        throw new WfsException(WfsErrorCode.EIO, "no replica of volume " + volume + " returned block " + blockId
-                + ": " + last.getMessage());
+            WfsException e = WfsException.unwrap(error);
+            if (tried + 1 >= replicas.size()) {
+                result.completeExceptionally(new WfsException(WfsErrorCode.EIO, "no replica of volume " + req.volume()
+                        + " returned block " + req.blockId() + ": " + e.getMessage()));
+                return;
+            }
+            LOG.info("read of block {} from {} failed, trying another replica: {}", req.blockId(), replica, e.toString());
+            attemptRead(replicas, start, tried + 1, req, result);
+        });
     }
 
     static InetSocketAddress address(String hostPort) {

@@ -20,6 +20,8 @@ public final class FileState {
     /** Size including buffered writes and truncates not yet committed. */
     private long size;
     int openHandles;
+    /** End of the last read: a read starting there is sequential and earns read-ahead. */
+    private long lastReadEnd = -1;
 
     FileState(long ino, InodeAttr attr, List<SliceInfo> slices) {
         this.ino = ino;
@@ -54,6 +56,13 @@ public final class FileState {
 
     synchronized long committedSize() {
         return attr.size();
+    }
+
+    /** Records a read; true if it continued the previous one. */
+    synchronized boolean readSequentially(long offset, int length) {
+        boolean sequential = offset == lastReadEnd || offset == 0;
+        lastReadEnd = offset + length;
+        return sequential;
     }
 
     /** Buffers a write; returns the bytes now buffered for this file. */

@@ -10,14 +10,66 @@ import java.util.List;
  * so sequential small reads, and a small file, cost one store round trip per chunk.
  */
 final class SliceReader {
+    private record Key(long blockId, long chunk) {
+    }
+
     private final BlockStoreClient stores;
     private final ChunkCache cache;
     private final int chunkSize;
+    private final int readAheadChunks;
+    /** Chunks being fetched (read-ahead, or another reader): a second reader waits for the same fetch. */
+    private final java.util.concurrent.ConcurrentHashMap<Key, java.util.concurrent.CompletableFuture<byte[]>> fetching =
+            new java.util.concurrent.ConcurrentHashMap<>();
 
-    SliceReader(BlockStoreClient stores, ChunkCache cache, int chunkSize) {
+    SliceReader(BlockStoreClient stores, ChunkCache cache, int chunkSize, int readAheadChunks) {
         this.stores = stores;
         this.cache = cache;
         this.chunkSize = chunkSize;
+        this.readAheadChunks = readAheadChunks;
+    }
+
+    /**
+     * Starts fetching the chunks after {@code offset} (a sequential reader is about to want them),
+     * so that the store round trips overlap with the application's reads.
+     */
+    void readAhead(List<SliceInfo> slices, long offset) {
+        long end = offset + (long) readAheadChunks * chunkSize;
+        for (SliceInfo s : slices) {
+            long sliceEnd = s.fileOffset() + s.length();
+            if (sliceEnd <= offset || s.fileOffset() >= end) {
+                continue;
+            }
+            long blockFrom = s.blockOffset() + (Math.max(offset, s.fileOffset()) - s.fileOffset());
+            long blockTo = s.blockOffset() + (Math.min(end, sliceEnd) - s.fileOffset());
+            long blockLimit = (long) s.blockOffset() + s.length();
+            for (long chunk = blockFrom / chunkSize; chunk * chunkSize < blockTo; chunk++) {
+                if (cache.get(s.blockId(), chunk) == null) {
+                    fetch(s, chunk, Math.min(chunk * chunkSize + chunkSize, blockLimit));
+                }
+            }
+        }
+    }
+
+    private java.util.concurrent.CompletableFuture<byte[]> fetch(SliceInfo s, long chunk, long chunkEnd) {
+        Key key = new Key(s.blockId(), chunk);
+        java.util.concurrent.CompletableFuture<byte[]> mine = new java.util.concurrent.CompletableFuture<>();
+        java.util.concurrent.CompletableFuture<byte[]> existing = fetching.putIfAbsent(key, mine);
+        if (existing != null) {
+            return existing;
+        }
+        long start = chunk * chunkSize;
+        stores.readAsync(s.volume(), s.blockId(), (int) start, (int) (chunkEnd - start)).whenComplete((data, error) -> {
+            if (data != null) {
+                cache.put(s.blockId(), chunk, data);
+            }
+            fetching.remove(key, mine);
+            if (error != null) {
+                mine.completeExceptionally(error);
+            } else {
+                mine.complete(data);
+            }
+        });
+        return mine;
     }
 
     /** Fills {@code out[0, length)} with the file's bytes from {@code offset}; zeros where no slice is. */
@@ -48,8 +100,12 @@ final class SliceReader {
             long chunkEnd = Math.min(chunkStart + chunkSize, blockLimit);
             byte[] data = cache.get(s.blockId(), chunk);
             if (data == null || chunkStart + data.length < Math.min(chunkEnd, blockTo)) {
-                data = stores.read(s.volume(), s.blockId(), (int) chunkStart, (int) (chunkEnd - chunkStart));
-                cache.put(s.blockId(), chunk, data);
+                data = io.wfs.client.data.Rpc.await(fetch(s, chunk, chunkEnd));
+                if (chunkStart + data.length < Math.min(chunkEnd, blockTo)) {
+                    // A read-ahead of a shorter slice of the same block: fetch what this one needs.
+                    data = stores.read(s.volume(), s.blockId(), (int) chunkStart, (int) (chunkEnd - chunkStart));
+                    cache.put(s.blockId(), chunk, data);
+                }
             }
             long n = Math.min(blockTo, chunkStart + data.length) - pos;
             if (n <= 0) {
