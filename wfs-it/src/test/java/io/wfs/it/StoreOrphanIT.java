@@ -100,6 +100,62 @@ class StoreOrphanIT {
         }
     }
 
+    /**
+     * Two groups, blocks of a file in each: every block is asked of the group owning its slot,
+     * including slots 2048 and up, whose block ids are negative longs.
+     */
+    @Test
+    void eachBlockIsCheckedWithTheGroupOwningItsSlot() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).groups(2).start()) {
+            WfsConfig config = WfsConfig.defaults()
+                    .with(StoreConfigKeys.DATA_DIRS, cluster.dir().resolve("store").toString())
+                    .with(CommonConfigKeys.HTTP_PORT, -1);
+            try (StoreServer store = new StoreServer(config, cluster.secret(), new MetricRegistry()).start()) {
+                RpcClient rpc = cluster.rpcClient();
+                MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(10));
+                rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
+                        .get(10, TimeUnit.SECONDS);
+                long low = file(meta, 1, "low");
+                long highDir = 0;
+                for (int i = 0; highDir >>> 52 < 2048; i++) {
+                    highDir = meta.call(new io.wfs.common.msg.meta.MkdirRequest(meta.mutation(0, 0), 1,
+                            ("d" + i).getBytes(StandardCharsets.UTF_8), 0755)).get(30, TimeUnit.SECONDS).attr().ino();
+                }
+                long high = file(meta, highDir, "high");
+                assertTrue(high < 0, "a file of slot " + (high >>> 52) + " has a negative ino: " + high);
+                byte[] data = "x".getBytes(StandardCharsets.UTF_8);
+                long[] committed = new long[2];
+                long[] orphans = new long[2];
+                long[] files = {low, high};
+                for (int f = 0; f < 2; f++) {
+                    long first = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), files[f], 2))
+                            .get(30, TimeUnit.SECONDS).firstId();
+                    committed[f] = first;
+                    orphans[f] = first + 1;
+                    for (long id : new long[] {first, first + 1}) {
+                        rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
+                    }
+                    commit(meta, files[f], 0, first, data.length);
+                }
+                AtomicLong clock = new AtomicLong();
+                OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, new MetricRegistry());
+                assertEquals(0, scanner.scanOnce());
+                clock.addAndGet(GRACE.toMillis());
+                assertEquals(2, scanner.scanOnce(), "one orphan in each group's slot");
+                for (int f = 0; f < 2; f++) {
+                    assertGone(rpc, store, orphans[f]);
+                    assertArrayEquals(data, read(rpc, store, committed[f]));
+                }
+                meta.close();
+            }
+        }
+    }
+
+    private static long file(MetaClient meta, long dir, String name) throws Exception {
+        return meta.call(new MknodRequest(meta.mutation(0, 0), dir, name.getBytes(StandardCharsets.UTF_8), 0100644, 0))
+                .get(30, TimeUnit.SECONDS).attr().ino();
+    }
+
     private static int suspects(MetricRegistry registry) {
         return (Integer) registry.getGauges().get("store.orphans.suspects").getValue();
     }
