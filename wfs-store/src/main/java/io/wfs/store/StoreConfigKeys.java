@@ -23,7 +23,8 @@ public final class StoreConfigKeys implements ConfigKeySet {
             "When a block is durable before it is acknowledged: 'write' (fsync per block), 'group' (one fsync for"
                     + " the blocks of a short window), 'none' (page cache only: survives a process crash, not power loss).");
     public static final ConfigKey<Duration> GROUP_COMMIT_WINDOW = durationKey("store.group-commit-window",
-            Duration.ofMillis(1), "With store.fsync=group: how long the committer gathers blocks before one fsync.");
+            Duration.ZERO, "With store.fsync=group: how long the committer waits for more blocks before an fsync; 0 ="
+                    + " none (blocks that arrive while an fsync runs share the next one).");
     public static final ConfigKey<Boolean> GC_ENABLED = booleanKey("store.gc.enabled", true,
             "Reclaim space of sealed extents with deleted blocks in the background.");
     public static final ConfigKey<Integer> GC_MIN_DELETED_PERCENT = intKey("store.gc.min-deleted-percent", 30, 1, 100,

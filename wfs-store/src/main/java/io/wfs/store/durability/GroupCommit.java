@@ -16,9 +16,9 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Group commit: one thread fsyncs the extents of every block that arrived during a short window
- * (plus those that arrived while the previous fsync ran) and then completes all their futures,
- * so concurrent writers share one fsync instead of queueing behind one each.
+ * Group commit: one thread fsyncs the extents of every block that arrived while the previous
+ * fsync ran (and during an optional extra window) and then completes all their futures, so
+ * concurrent writers share one fsync instead of queueing behind one each.
  */
 final class GroupCommit implements Durability {
     private record Waiter(Extent extent, CompletableFuture<Void> done) {
