@@ -279,7 +279,8 @@ public class WfsFuse extends FuseStubFS {
             filler.apply(buf, "..", null, 0);
             for (DirEntry e : fs.readdir(caller(), path)) {
                 FileStat st = null;
-                if (e.attr() != null) {
+                // Entries of another group carry stub attributes: the kernel then asks getattr for them.
+                if (e.attr() != null && !io.wfs.client.namespace.PathResolver.isStub(e.attr())) {
                     st = new FileStat(jnr.ffi.Runtime.getSystemRuntime());
                     FuseAttributes.fill(e.attr(), st);
                 }

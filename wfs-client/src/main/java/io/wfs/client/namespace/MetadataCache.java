@@ -57,11 +57,13 @@ public final class MetadataCache {
         }
         trim();
         names.put(new Name(parent, name), new Entry(attr.ino(), System.nanoTime() + ttlNs));
-        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+        if (!PathResolver.isStub(attr)) {
+            attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+        }
     }
 
     public synchronized void putAttr(InodeAttr attr) {
-        if (!enabled()) {
+        if (!enabled() || PathResolver.isStub(attr)) {
             return;
         }
         trim();

@@ -80,13 +80,10 @@ public final class PathResolver {
         }
         long cached = cache.lookup(dir.ino(), name);
         if (cached != 0) {
-            InodeAttr a = cache.attr(cached);
-            if (a != null) {
-                if (!mayAccess(dir, caller, SEARCH)) {
-                    throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
-                }
-                return a;
+            if (!mayAccess(dir, caller, SEARCH)) {
+                throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
+            return attr(caller, cached);
         }
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > MetaNames.MAX_NAME_BYTES) {
@@ -95,7 +92,13 @@ public final class PathResolver {
         AttrReply reply = Rpc.await(meta.call(new LookupRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
                 dir.ino(), bytes)));
         cache.put(dir.ino(), name, reply.attr());
-        return reply.attr();
+        // A child in another group comes back as a stub (ino and type, nlink 0): its own group has the rest.
+        return isStub(reply.attr()) ? attr(caller, reply.attr().ino()) : reply.attr();
+    }
+
+    /** The metadata servers' stub for an inode of another group (MetaContext.wireOrStub): nlink 0. */
+    public static boolean isStub(InodeAttr a) {
+        return a.nlink() == 0;
     }
 
     /** The POSIX permission rule, as the servers apply it, on cached attributes. */
