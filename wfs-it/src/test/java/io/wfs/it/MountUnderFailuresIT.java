@@ -5,33 +5,110 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
-import io.wfs.cli.local.LocalCluster;
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
+import io.wfs.common.route.RouteModel;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
-import io.wfs.meta.server.MetaGroupReplica;
-import io.wfs.meta.server.MetaServer;
+import io.wfs.store.manager.StoreManagerConfigKeys;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * While cp -r copies a tree of hundreds of files onto the mount, a meta group leader and then a
- * store replica stop at once (in-process servers closed without warning; the process-level
- * kill -9 tests are MetaLeaderKillIT and StoreKillIT). The copy completes and diff -r finds the
- * tree equal. Four stores, so that three replicas stay writable without the stopped one.
+ * Failures under load through a real mount: while cp -r copies hundreds of files onto a FUSE
+ * mount of a cluster of real processes (a manager, three meta servers, four stores), the meta
+ * process leading a group and then a store process are killed with kill -9. The copy completes
+ * and diff -r finds the tree equal. Four stores, so that volumes of three replicas without the
+ * killed one can take the writes.
  */
 class MountUnderFailuresIT {
     @Test
-    void cpCompletesAndComparesEqualWhileAMetaLeaderAndAStoreStop() throws Exception {
-        Path dir = Files.createTempDirectory("wfs-failures-it-");
-        Path source = dir.resolve("tree");
+    void cpCompletesAndComparesEqualWhileAMetaLeaderAndAStoreAreKilled() throws Exception {
+        List<ProcessMetaNode> metas = new ArrayList<>();
+        List<ProcessStoreNode> stores = new ArrayList<>();
+        try (ManagerCluster managers = ManagerCluster.builder().processes(true).set("manager.meta-replicas", "3")
+                .set("manager.heartbeat-interval", "300ms").set("manager.check-interval", "200ms")
+                .set("manager.node-timeout", "3s").start();
+             ManagerTopology view = new ManagerTopology(managers.managerClient(), java.time.Duration.ofSeconds(1))) {
+            Path dir = managers.dir();
+            String managerList = String.join(",", managers.rpcAddresses());
+            WfsClient client = null;
+            WfsMount mount = null;
+            try {
+                List<CompletableFuture<Void>> starting = new ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    ProcessMetaNode m = ProcessClusterFromManagerIT.metaProcess(managers, i, managerList);
+                    metas.add(m);
+                    starting.add(CompletableFuture.runAsync(() -> {
+                        try {
+                            m.start();
+                        } catch (Exception e) {
+                            throw new IllegalStateException(e);
+                        }
+                    }));
+                }
+                for (CompletableFuture<Void> f : starting) {
+                    f.get(120, TimeUnit.SECONDS);
+                }
+                for (int i = 0; i < 4; i++) {
+                    ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + i, managers.secretFile(),
+                            MiniCluster.freePort(), MiniCluster.freePort(), Map.of(StoreManagerConfigKeys.MANAGERS.name(), managerList));
+                    stores.add(s);
+                    s.start();
+                }
+                ManagerLeaderKillIT.awaitStatus(view, s -> {
+                    RouteModel m = ManagerTopology.model(s);
+                    return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
+                            && m.stores().size() == 4 && ManagerLeaderKillIT.everyUpStoreWrites(m);
+                });
+                Path source = tree(dir.resolve("tree"));
+                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), managers.secret(),
+                        new MetricRegistry());
+                mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
+                Path target = mount.mountPoint().resolve("copy");
+                Process cp = new ProcessBuilder("cp", "-r", source.toString(), target.toString()).redirectErrorStream(true)
+                        .start();
+                Thread.sleep(2000);
+                assertTrue(cp.isAlive(), "the copy finished before any failure: make the tree larger");
+                leaderOfAnyGroup(metas).kill();
+                Thread.sleep(3000);
+                stores.get(0).kill();
+                String out = new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(cp.waitFor(10, TimeUnit.MINUTES), "cp did not finish");
+                assertEquals(0, cp.exitValue(), "cp failed: " + out);
+                Process diff = new ProcessBuilder("diff", "-r", source.toString(), target.toString()).redirectErrorStream(true)
+                        .start();
+                String diffOut = new String(diff.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertTrue(diff.waitFor(5, TimeUnit.MINUTES));
+                assertEquals(0, diff.exitValue(), "the copy differs: " + diffOut);
+            } finally {
+                if (mount != null) {
+                    mount.close();
+                }
+                if (client != null) {
+                    client.close();
+                }
+                for (ProcessStoreNode s : stores) {
+                    s.close();
+                }
+                for (ProcessMetaNode m : metas) {
+                    m.close();
+                }
+                assertFalse(WfsMount.isMounted(dir.resolve("mnt")), "the test left its mount behind");
+            }
+        }
+    }
+
+    private static Path tree(Path source) throws Exception {
         Random r = new Random(11);
         for (int i = 0; i < 600; i++) {
             Path f = source.resolve("d" + (i % 10)).resolve("file-" + i);
@@ -40,47 +117,15 @@ class MountUnderFailuresIT {
             r.nextBytes(data);
             Files.write(f, data);
         }
-        LocalCluster cluster = LocalCluster.start(dir.resolve("cluster"), WfsConfig.defaults(), 4, step -> { });
-        WfsClient client = null;
-        WfsMount mount = null;
-        try {
-            client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerAddress()),
-                    cluster.secret(), new MetricRegistry());
-            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
-            Path target = mount.mountPoint().resolve("copy");
-            Process cp = new ProcessBuilder("cp", "-r", source.toString(), target.toString()).redirectErrorStream(true).start();
-            Thread.sleep(3000);
-            assertTrue(cp.isAlive(), "the copy finished before any failure: make the tree larger");
-            cluster.stopMeta(leaderOfAnyGroup(cluster));
-            Thread.sleep(3000);
-            cluster.stopStore(0);
-            String out = new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(cp.waitFor(10, TimeUnit.MINUTES), "cp did not finish");
-            assertEquals(0, cp.exitValue(), "cp failed: " + out);
-            Process diff = new ProcessBuilder("diff", "-r", source.toString(), target.toString()).redirectErrorStream(true)
-                    .start();
-            String diffOut = new String(diff.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(diff.waitFor(5, TimeUnit.MINUTES));
-            assertEquals(0, diff.exitValue(), "the copy differs: " + diffOut);
-        } finally {
-            if (mount != null) {
-                mount.close();
-            }
-            if (client != null) {
-                client.close();
-            }
-            cluster.close();
-            assertFalse(WfsMount.isMounted(dir.resolve("mnt")));
-            MiniCluster.deleteTree(dir);
-        }
+        return source;
     }
 
-    private static int leaderOfAnyGroup(LocalCluster cluster) {
-        List<MetaServer> metas = cluster.metaServers();
-        for (int i = 0; i < metas.size(); i++) {
-            for (MetaGroupReplica g : metas.get(i).replicas()) {
-                if (g.raft().isLeader()) {
-                    return i;
+    @SuppressWarnings("unchecked")
+    private static ProcessMetaNode leaderOfAnyGroup(List<ProcessMetaNode> metas) throws Exception {
+        for (ProcessMetaNode m : metas) {
+            for (Map<String, Object> g : (List<Map<String, Object>>) m.status().get("groups")) {
+                if (Boolean.TRUE.equals(g.get("leader"))) {
+                    return m;
                 }
             }
         }

@@ -99,7 +99,7 @@ class ProcessClusterFromManagerIT {
         }
     }
 
-    private static ProcessMetaNode metaProcess(ManagerCluster managers, int i, String managerList) throws Exception {
+    static ProcessMetaNode metaProcess(ManagerCluster managers, int i, String managerList) throws Exception {
         int http = MiniCluster.freePort();
         StringBuilder p = new StringBuilder();
         p.append(CommonConfigKeys.SECRET_FILE.name()).append(" = ").append(managers.secretFile()).append('\n');
