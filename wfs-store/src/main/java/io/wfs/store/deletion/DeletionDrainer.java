@@ -2,7 +2,6 @@ package io.wfs.store.deletion;
 
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.msg.meta.AckDeletionsRequest;
 import io.wfs.common.msg.meta.BlockListReply;
 import io.wfs.common.msg.meta.PendingDeletionsRequest;
@@ -10,13 +9,11 @@ import io.wfs.common.msg.store.DeleteBlocksRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.store.node.Periodic;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,7 +34,7 @@ public final class DeletionDrainer implements AutoCloseable {
     private final RpcClient stores;
     private final Supplier<List<String>> storeAddresses;
     private final Counter drained;
-    private ScheduledExecutorService scheduler;
+    private Periodic periodic;
 
     public DeletionDrainer(MetaClient meta, Supplier<SlotMap> slotMap, RpcClient stores,
                            Supplier<List<String>> storeAddresses, MetricRegistry registry) {
@@ -82,16 +79,7 @@ public final class DeletionDrainer implements AutoCloseable {
     }
 
     public void start(Duration interval) {
-        scheduler = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("store-deletions", true));
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                drainOnce();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                LOG.error("deletion drain failed", e);
-            }
-        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        periodic = Periodic.start("store-deletions", interval, LOG, this::drainOnce);
     }
 
     private static InetSocketAddress address(String hostPort) {
@@ -101,8 +89,8 @@ public final class DeletionDrainer implements AutoCloseable {
 
     @Override
     public void close() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
+        if (periodic != null) {
+            periodic.close();
         }
     }
 }

@@ -3,17 +3,14 @@ package io.wfs.store.gc;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.node.Periodic;
 import io.wfs.store.node.VolumeSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +34,7 @@ public final class GarbageCollector implements AutoCloseable {
     private final Counter compacted;
     private final Counter userBytes;
     private volatile int queue;
-    private ScheduledExecutorService scheduler;
+    private Periodic periodic;
 
     public GarbageCollector(VolumeSet volumes, int minDeletedPercent, long bytesPerSecond, MetricRegistry registry) {
         this.volumes = volumes;
@@ -97,27 +94,13 @@ public final class GarbageCollector implements AutoCloseable {
     }
 
     public void start(Duration interval) {
-        scheduler = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("store-gc", true));
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                runOnce();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                LOG.error("GC pass failed", e);
-            }
-        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        periodic = Periodic.start("store-gc", interval, LOG, this::runOnce);
     }
 
     @Override
     public void close() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
-            try {
-                scheduler.awaitTermination(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        if (periodic != null) {
+            periodic.close();
         }
     }
 }

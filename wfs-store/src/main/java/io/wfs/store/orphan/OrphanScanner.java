@@ -3,11 +3,11 @@ package io.wfs.store.orphan;
 import com.codahale.metrics.Counter;
 import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.msg.meta.UnreferencedBlocksRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.node.Periodic;
 import io.wfs.store.node.VolumeSet;
 import it.unimi.dsi.fastutil.ints.Int2ObjectRBTreeMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
@@ -18,9 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -51,7 +48,7 @@ public final class OrphanScanner implements AutoCloseable {
      * publishes a new map at its end, so the gauge reads it without waiting for a scan's RPCs.
      */
     private volatile Long2LongOpenHashMap suspects = new Long2LongOpenHashMap();
-    private ScheduledExecutorService scheduler;
+    private Periodic periodic;
 
     public OrphanScanner(VolumeSet volumes, MetaClient meta, Duration grace, LongSupplier clockMillis,
                          MetricRegistry registry) {
@@ -141,22 +138,13 @@ public final class OrphanScanner implements AutoCloseable {
     }
 
     public void start(Duration interval) {
-        scheduler = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("store-orphans", true));
-        scheduler.scheduleWithFixedDelay(() -> {
-            try {
-                scanOnce();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                LOG.error("orphan scan failed", e);
-            }
-        }, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        periodic = Periodic.start("store-orphans", interval, LOG, this::scanOnce);
     }
 
     @Override
     public void close() {
-        if (scheduler != null) {
-            scheduler.shutdownNow();
+        if (periodic != null) {
+            periodic.close();
         }
     }
 }
