@@ -15,6 +15,8 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libfuse\.so\.2'; then missing+=(libfuse2
 command -v python3 >/dev/null || missing+=(python3)
 command -v flock >/dev/null || missing+=(util-linux)
 command -v diff >/dev/null || missing+=(diffutils)
+# The application tests (ApplicationsIT) run these real programs on the mount.
+for tool in git sqlite3 fio dbench rsync; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 # Sorted, without duplicates.
 mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sed '/^$/d' | sort -u)
 

@@ -179,16 +179,25 @@ class FuseMountIT {
     }
 
     @Test
-    void anUnlinkedOpenFileStaysReadableUntilClosed() throws Exception {
+    void anUnlinkedOpenFileStaysReadableUntilClosedThenItsSpaceIsFreed() throws Exception {
         Path f = mnt.resolve("open-unlinked");
-        byte[] data = "still here after unlink".getBytes(StandardCharsets.UTF_8);
+        byte[] data = new byte[3 << 20];
+        new Random(9).nextBytes(data);
         Files.write(f, data);
+        long withFile = client.statfs(io.wfs.client.Caller.ROOT).usedBytes();
         try (RandomAccessFile open = new RandomAccessFile(f.toFile(), "r")) {
             Files.delete(f);
             assertFalse(Files.exists(f));
             byte[] back = new byte[data.length];
             open.readFully(back);
             assertArrayEquals(data, back);
+            assertEquals(withFile, client.statfs(io.wfs.client.Caller.ROOT).usedBytes(), "kept while open");
+        }
+        // The last close releases it (asynchronously, after the kernel's release).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        while (client.statfs(io.wfs.client.Caller.ROOT).usedBytes() > withFile - data.length) {
+            assertTrue(System.nanoTime() < deadline, "the space of the unlinked file was not freed at its last close");
+            Thread.sleep(100);
         }
     }
 

@@ -1,0 +1,129 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.fuse.WfsMount;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Real applications on a {@code wfs local} mount (started with the real launcher): git clone and
+ * git fsck, tar x and a checksum comparison, sqlite3 in WAL and rollback-journal modes with
+ * PRAGMA integrity_check, fio with crc32c verification, a short dbench, rsync -a and diff -r.
+ * Then the whole local cluster is stopped and started again on its folder and every result is
+ * checked again.
+ */
+class ApplicationsIT {
+    private record Result(int exit, String output) {
+    }
+
+    private static Result sh(Path cwd, String script) throws Exception {
+        Process p = new ProcessBuilder("bash", "-euo", "pipefail", "-c", script).directory(cwd.toFile())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(10, TimeUnit.MINUTES), "timed out: " + script);
+        return new Result(p.exitValue(), out);
+    }
+
+    private static void ok(Path cwd, String script) throws Exception {
+        Result r = sh(cwd, script);
+        assertEquals(0, r.exit(), script + "\n" + r.output());
+    }
+
+    private static Result wfs(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(WfsProcess.launcher().toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(6, TimeUnit.MINUTES));
+        return new Result(p.exitValue(), out);
+    }
+
+    @Test
+    void gitTarSqliteFioDbenchRsyncRunOnTheMountAndSurviveARestart() throws Exception {
+        Path dir = Files.createTempDirectory("wfs-apps-it-");
+        Path data = dir.resolve("data");
+        Path mnt = dir.resolve("mnt");
+        Path work = Files.createDirectories(dir.resolve("work"));
+        try {
+            Result start = wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background");
+            assertEquals(0, start.exit(), start.output());
+            prepareSources(work);
+            // git: clone a local repository onto the mount, then check every object.
+            ok(work, "git clone -q src-repo '" + mnt + "/repo' && git -C '" + mnt + "/repo' fsck --full");
+            // tar: unpack a tarball and compare checksums with the source tree.
+            ok(work, "mkdir '" + mnt + "/untar' && tar xf tree.tar -C '" + mnt + "/untar' && "
+                    + "(cd tree && find . -type f -print0 | sort -z | xargs -0 sha256sum) > tree.sums && "
+                    + "(cd '" + mnt + "/untar/tree' && sha256sum --quiet -c '" + work + "/tree.sums')");
+            // sqlite3: thousands of transactions in WAL and in rollback-journal mode.
+            for (String mode : List.of("wal", "delete")) {
+                ok(work, "sqlite3 '" + mnt + "/" + mode + ".db' < sql-" + mode + ".sql");
+                assertEquals("ok\n2000", sh(work, "sqlite3 '" + mnt + "/" + mode + ".db' 'PRAGMA integrity_check; "
+                        + "SELECT count(*) FROM t;'").output().strip());
+            }
+            // fio: sequential and random writes, every block verified with crc32c.
+            ok(work, "fio --name=seq --directory='" + mnt + "' --rw=write --bs=1M --size=48M --verify=crc32c "
+                    + "--do_verify=1 --end_fsync=1 --output=/dev/null && fio --name=rand --directory='" + mnt
+                    + "' --rw=randwrite --bs=4k --size=8M --verify=crc32c --do_verify=1 --end_fsync=1 --output=/dev/null");
+            // dbench: a short run of its file-server load.
+            ok(work, "mkdir '" + mnt + "/dbench' && dbench -D '" + mnt + "/dbench' -t 8 2 > dbench.log");
+            // rsync -a of documentation, then diff -r.
+            ok(work, "rsync -a docs/ '" + mnt + "/docs/' && diff -r --no-dereference docs '" + mnt + "/docs'");
+
+            Result stop = wfs("local", "stop", "--dir", data.toString());
+            assertEquals(0, stop.exit(), stop.output());
+            assertFalse(WfsMount.isMounted(mnt));
+            assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+            ok(work, "git -C '" + mnt + "/repo' fsck --full");
+            ok(work, "cd '" + mnt + "/untar/tree' && sha256sum --quiet -c '" + work + "/tree.sums'");
+            for (String mode : List.of("wal", "delete")) {
+                assertEquals("ok\n2000", sh(work, "sqlite3 '" + mnt + "/" + mode + ".db' 'PRAGMA integrity_check; "
+                        + "SELECT count(*) FROM t;'").output().strip());
+            }
+            ok(work, "diff -r --no-dereference docs '" + mnt + "/docs'");
+        } finally {
+            wfs("local", "stop", "--dir", data.toString());
+            if (WfsMount.isMounted(mnt)) {
+                WfsMount.unmount(mnt);
+            }
+            MiniCluster.deleteTree(dir);
+        }
+    }
+
+    /** A git repository, a tarball of a generated tree, SQL scripts and a documentation folder. */
+    private static void prepareSources(Path work) throws Exception {
+        Path tree = work.resolve("tree");
+        Random r = new Random(5);
+        for (int i = 0; i < 200; i++) {
+            Path f = tree.resolve("p" + (i % 6)).resolve("q" + (i % 4)).resolve("f" + i + ".bin");
+            Files.createDirectories(f.getParent());
+            byte[] b = new byte[r.nextInt(i % 40 == 0 ? 1 << 20 : 20_000)];
+            r.nextBytes(b);
+            Files.write(f, b);
+        }
+        ok(work, "tar cf tree.tar tree");
+        ok(work, "mkdir src-repo && cd src-repo && git init -q && cp -r ../tree . && "
+                + "git -c user.email=t@wfs -c user.name=t add -A && git -c user.email=t@wfs -c user.name=t commit -qm one && "
+                + "echo more > more.txt && git -c user.email=t@wfs -c user.name=t add more.txt && "
+                + "git -c user.email=t@wfs -c user.name=t commit -qm two");
+        for (String mode : List.of("wal", "delete")) {
+            StringBuilder sql = new StringBuilder("PRAGMA journal_mode=" + mode + ";\nCREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);\n");
+            for (int i = 0; i < 2000; i++) {
+                sql.append("BEGIN; INSERT INTO t(v) VALUES('row ").append(i).append(" ").append("x".repeat(i % 200))
+                        .append("'); COMMIT;\n");
+            }
+            Files.writeString(work.resolve("sql-" + mode + ".sql"), sql);
+        }
+        // A documentation folder: the part of /usr/share/doc this machine has under a few letters,
+        // a copy of real files with links and modes (the whole folder takes minutes at today's create rate).
+        ok(work, "mkdir docs && for d in /usr/share/doc/[a-c]*; do cp -a \"$d\" docs/; done");
+    }
+}
