@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -44,21 +43,7 @@ class MountUnderFailuresIT {
             WfsClient client = null;
             WfsMount mount = null;
             try {
-                List<CompletableFuture<Void>> starting = new ArrayList<>();
-                for (int i = 0; i < 3; i++) {
-                    ProcessMetaNode m = ProcessClusterFromManagerIT.metaProcess(managers, i, managerList);
-                    metas.add(m);
-                    starting.add(CompletableFuture.runAsync(() -> {
-                        try {
-                            m.start();
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }));
-                }
-                for (CompletableFuture<Void> f : starting) {
-                    f.get(120, TimeUnit.SECONDS);
-                }
+                ProcessClusterFromManagerIT.startMetaProcesses(managers, managerList, 3, metas);
                 for (int i = 0; i < 4; i++) {
                     ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + i, managers.secretFile(),
                             MiniCluster.freePort(), MiniCluster.freePort(), Map.of(StoreManagerConfigKeys.MANAGERS.name(), managerList));

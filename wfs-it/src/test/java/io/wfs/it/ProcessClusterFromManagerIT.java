@@ -38,23 +38,7 @@ class ProcessClusterFromManagerIT {
              ManagerTopology view = new ManagerTopology(managers.managerClient(), java.time.Duration.ofSeconds(1))) {
             String managerList = String.join(",", managers.rpcAddresses());
             try {
-                for (int i = 0; i < 3; i++) {
-                    metas.add(metaProcess(managers, i, managerList));
-                }
-                // Each meta server is ready only once all three registered and the groups were placed.
-                List<CompletableFuture<Void>> starting = new ArrayList<>();
-                for (ProcessMetaNode m : metas) {
-                    starting.add(CompletableFuture.runAsync(() -> {
-                        try {
-                            m.start();
-                        } catch (Exception e) {
-                            throw new IllegalStateException(e);
-                        }
-                    }));
-                }
-                for (CompletableFuture<Void> f : starting) {
-                    f.get(120, TimeUnit.SECONDS);
-                }
+                startMetaProcesses(managers, managerList, 3, metas);
                 for (int i = 0; i < 3; i++) {
                     ProcessStoreNode s = ProcessStoreNode.configure(managers.dir(), "store" + i, managers.secretFile(),
                             MiniCluster.freePort(), MiniCluster.freePort(),
@@ -96,6 +80,30 @@ class ProcessClusterFromManagerIT {
                     m.close();
                 }
             }
+        }
+    }
+
+    /**
+     * Starts {@code count} meta processes taking their topology from the manager, added to
+     * {@code into} as they are configured (so the caller stops them whatever happens); in parallel,
+     * because each is ready only once all have registered and the manager placed the groups.
+     */
+    static void startMetaProcesses(ManagerCluster managers, String managerList, int count, List<ProcessMetaNode> into)
+            throws Exception {
+        List<CompletableFuture<Void>> starting = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            ProcessMetaNode m = metaProcess(managers, i, managerList);
+            into.add(m);
+            starting.add(CompletableFuture.runAsync(() -> {
+                try {
+                    m.start();
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            }));
+        }
+        for (CompletableFuture<Void> f : starting) {
+            f.get(120, TimeUnit.SECONDS);
         }
     }
 
