@@ -107,7 +107,6 @@ public final class ManagerClient {
     }
 
     static InetSocketAddress parse(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 }

@@ -117,8 +117,7 @@ public final class MetaClient implements AutoCloseable {
     }
 
     static InetSocketAddress parse(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     /** Mutations whose outcome is not known yet (tests check nothing is left behind). */

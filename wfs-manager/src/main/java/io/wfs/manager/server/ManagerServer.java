@@ -139,15 +139,7 @@ public final class ManagerServer implements AutoCloseable {
     }
 
     static InetSocketAddress address(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
-        }
-        try {
-            return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
-        }
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     @Override

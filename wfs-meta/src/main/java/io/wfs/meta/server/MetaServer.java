@@ -201,11 +201,7 @@ public final class MetaServer implements AutoCloseable {
     }
 
     public static InetSocketAddress parseAddress(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
-        }
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     @Override

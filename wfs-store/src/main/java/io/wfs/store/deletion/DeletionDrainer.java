@@ -83,8 +83,7 @@ public final class DeletionDrainer implements AutoCloseable {
     }
 
     private static InetSocketAddress address(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     @Override

@@ -65,8 +65,7 @@ final class StoreNode {
     }
 
     static InetSocketAddress address(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     static VolumeInfoReply info(VolumeReplica v) {

@@ -213,11 +213,7 @@ public final class StoreServer implements AutoCloseable {
     }
 
     static InetSocketAddress address(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0) {
-            throw new IllegalArgumentException("not host:port: '" + hostPort + "'");
-        }
-        return new InetSocketAddress(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)));
+        return io.wfs.common.rpc.HostPort.parse(hostPort);
     }
 
     @Override
