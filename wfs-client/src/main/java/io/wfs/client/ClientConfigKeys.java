@@ -35,6 +35,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Duration> CALL_DEADLINE = durationKey("client.call-deadline", Duration.ofSeconds(60),
             "How long one operation keeps retrying (leader changes, locks, failovers) before it fails with EIO.");
 
+    public static final ConfigKey<Duration> WRITABLE_VOLUME_WAIT = durationKey("client.writable-volume-wait",
+            Duration.ofSeconds(30),
+            "How long an upload waits for a writable volume when the route has none (a store just died and the "
+                    + "manager is opening replacements) before the write fails with ENOSPC.");
+
     @Override
     public String module() {
         return "client";
@@ -43,6 +48,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE);
+                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT);
     }
 }

@@ -85,7 +85,8 @@ public final class WfsClient implements WfsFileSystem {
         cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
         paths = new PathResolver(meta, cache);
         namespace = new ClientNamespace(meta, paths, cache);
-        BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta));
+        BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
+                config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
                 Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),

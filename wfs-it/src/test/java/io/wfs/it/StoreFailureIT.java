@@ -65,7 +65,7 @@ class StoreFailureIT {
                 .set("manager.heartbeat-interval", HEARTBEAT.toMillis() + "ms").set("manager.check-interval", "100ms")
                 .start();
         for (int i = 0; i < 4; i++) {
-            stores.add(startStore(i));
+            stores.add(startStore(managers, i));
         }
         manager = managers.managerClient();
         client = managers.rpcClient();
@@ -81,7 +81,8 @@ class StoreFailureIT {
         }
     }
 
-    private StoreServer startStore(int i) throws Exception {
+    /** A real store server in this JVM, on an ephemeral loopback port, linked to {@code managers}. */
+    static StoreServer startStore(ManagerCluster managers, int i) throws Exception {
         WfsConfig config = WfsConfig.load(null, Map.of(
                 CommonConfigKeys.SECRET_FILE.name(), managers.secretFile().toString(),
                 StoreConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:0",

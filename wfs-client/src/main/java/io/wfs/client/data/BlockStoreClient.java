@@ -8,12 +8,14 @@ import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.client.RpcClient;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,29 +31,52 @@ public final class BlockStoreClient {
     /** Distinct volumes one block tries before the write fails. */
     private static final int MAX_VOLUMES = 6;
 
+    /** Pause between looks at the route while it has no writable volume. */
+    private static final long NO_VOLUME_RETRY_MILLIS = 250;
+
     private final RpcClient rpc;
     private final ClusterView cluster;
     private final BlockIdPool ids;
+    private final long writableVolumeWaitNanos;
 
-    public BlockStoreClient(RpcClient rpc, ClusterView cluster, BlockIdPool ids) {
+    public BlockStoreClient(RpcClient rpc, ClusterView cluster, BlockIdPool ids, Duration writableVolumeWait) {
         this.rpc = rpc;
         this.cluster = cluster;
         this.ids = ids;
+        this.writableVolumeWaitNanos = writableVolumeWait.toNanos();
     }
 
     /** Uploads {@code data} as one block of file {@code ino} at {@code fileOffset}; the slice to commit. */
     public CompletableFuture<SliceInfo> upload(long ino, long fileOffset, byte[] data) {
         CompletableFuture<SliceInfo> result = new CompletableFuture<>();
-        attemptUpload(ino, fileOffset, data, new HashSet<>(), result);
+        attemptUpload(new Upload(ino, fileOffset, data, System.nanoTime() + writableVolumeWaitNanos), new HashSet<>(), result);
         return result;
     }
 
-    private void attemptUpload(long ino, long fileOffset, byte[] data, Set<Integer> failed, CompletableFuture<SliceInfo> result) {
+    /** One block on its way to a volume; {@code noVolumeDeadline} bounds the wait for a writable one. */
+    private record Upload(long ino, long fileOffset, byte[] data, long noVolumeDeadline) {
+    }
+
+    private void attemptUpload(Upload up, Set<Integer> failed, CompletableFuture<SliceInfo> result) {
+        long ino = up.ino();
+        long fileOffset = up.fileOffset();
+        byte[] data = up.data();
         ClusterView.WritableVolume target;
         long blockId;
         try {
             target = cluster.writableVolume(failed);
             blockId = ids.next(ino);
+        } catch (WfsException e) {
+            // No writable volume right now is usually a moment, not a full cluster: a store just died,
+            // its volumes turned read-only, and the manager is opening replacements on the live stores.
+            if (e.code() == WfsErrorCode.ENOSPC && System.nanoTime() < up.noVolumeDeadline()) {
+                LOG.debug("no writable volume yet for a block of inode {}; waiting for the route", ino);
+                CompletableFuture.runAsync(() -> attemptUpload(up, failed, result),
+                        CompletableFuture.delayedExecutor(NO_VOLUME_RETRY_MILLIS, TimeUnit.MILLISECONDS));
+                return;
+            }
+            result.completeExceptionally(e);
+            return;
         } catch (RuntimeException e) {
             result.completeExceptionally(e);
             return;
@@ -82,7 +107,7 @@ public final class BlockStoreClient {
                 } catch (RuntimeException refreshError) {
                     LOG.debug("route refresh failed: {}", refreshError.toString());
                 }
-                attemptUpload(ino, fileOffset, data, failed, result);
+                attemptUpload(up, failed, result);
             });
         });
     }

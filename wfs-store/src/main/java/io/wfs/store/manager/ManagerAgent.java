@@ -28,7 +28,9 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -58,6 +60,8 @@ public final class ManagerAgent implements AutoCloseable {
     private volatile VolumeSet volumes;
     private List<Path> dataDirs;
     private long appliedVersion = -1;
+    /** The catch-up waiting for the timer thread, shared by every caller until it starts. */
+    private CompletableFuture<Void> pendingCatchUp;
 
     private ManagerAgent(List<String> managers, WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         this.rpc = new RpcClient("store-manager", RpcOptions.from(config), secret, registry);
@@ -135,6 +139,44 @@ public final class ManagerAgent implements AutoCloseable {
                 timer.schedule(this::tick, l.heartbeatIntervalMillis(), TimeUnit.MILLISECONDS);
             }
         }
+    }
+
+    /**
+     * An extra heartbeat now, whose reply brings the newest route, then applied to the replicas.
+     * Callers that arrive while one is pending share it, so a burst of writes to a new volume
+     * costs the manager one request.
+     */
+    public CompletableFuture<Void> catchUp() {
+        CompletableFuture<Void> done;
+        synchronized (this) {
+            if (pendingCatchUp != null) {
+                return pendingCatchUp;
+            }
+            done = new CompletableFuture<>();
+            pendingCatchUp = done;
+        }
+        try {
+            timer.execute(() -> {
+                synchronized (this) {
+                    pendingCatchUp = null;
+                }
+                try {
+                    StoreManagerLink l = link;
+                    if (l != null && l.nodeId() != 0) {
+                        l.heartbeat(usage());
+                        followRoute(l.nodeId());
+                    }
+                    done.complete(null);
+                } catch (RuntimeException e) {
+                    // The request then fails as it would have without the catch-up (no such volume here).
+                    LOG.warn("catching up with the manager's route failed: {}", e.toString());
+                    done.complete(null);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            done.complete(null);
+        }
+        return done;
     }
 
     private void followRoute(int selfId) {

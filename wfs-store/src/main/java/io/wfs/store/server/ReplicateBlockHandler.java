@@ -20,7 +20,10 @@ final class ReplicateBlockHandler implements RequestHandler<ReplicateBlockReques
 
     @Override
     public CompletableFuture<BlockWrittenReply> handle(ReplicateBlockRequest req, RequestContext ctx) {
-        VolumeReplica v = node.volumes.require(req.volume());
+        return node.replicaForWrite(req.volume()).thenCompose(v -> append(v, req));
+    }
+
+    private CompletableFuture<BlockWrittenReply> append(VolumeReplica v, ReplicateBlockRequest req) {
         if (!req.repair() && !v.isWritable()) {
             throw new WfsException(WfsErrorCode.EROFS, "volume " + req.volume() + " is read-only on this store");
         }

@@ -10,6 +10,7 @@ import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.disk.VolumeStats;
 import io.wfs.store.durability.Durability;
+import io.wfs.store.node.RouteCatchUp;
 import io.wfs.store.node.VolumeSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,9 +33,12 @@ final class StoreNode {
     final Counter repairs;
     final Counter deletedBlocks;
     final Counter replicationFailures;
+    private final RouteCatchUp routeCatchUp;
 
-    StoreNode(VolumeSet volumes, Durability durability, RpcClient peers, MetricRegistry registry) {
+    StoreNode(VolumeSet volumes, Durability durability, RpcClient peers, RouteCatchUp routeCatchUp,
+            MetricRegistry registry) {
         this.volumes = volumes;
+        this.routeCatchUp = routeCatchUp;
         this.durability = durability;
         this.peers = peers;
         this.writtenBytes = registry.counter("store.write.bytes");
@@ -44,6 +48,19 @@ final class StoreNode {
         this.repairs = registry.counter("store.repairs");
         this.deletedBlocks = registry.counter("store.delete.blocks");
         this.replicationFailures = registry.counter("store.replication.failures");
+    }
+
+    /**
+     * The local replica of a volume a write names. A volume the manager created a moment ago may
+     * reach a client (or the primary) before this store's next heartbeat: then this store catches
+     * up with the route first instead of refusing, which would retire a brand-new volume.
+     */
+    CompletableFuture<VolumeReplica> replicaForWrite(int volume) {
+        VolumeReplica v = volumes.get(volume);
+        if (v != null) {
+            return CompletableFuture.completedFuture(v);
+        }
+        return routeCatchUp.catchUp().thenApply(x -> volumes.require(volume));
     }
 
     /** Appends on this node and completes once the block is durable per the fsync policy. */

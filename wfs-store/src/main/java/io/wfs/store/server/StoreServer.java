@@ -26,6 +26,7 @@ import io.wfs.store.durability.Durability;
 import io.wfs.store.durability.FsyncPolicy;
 import io.wfs.store.gc.GarbageCollector;
 import io.wfs.store.manager.ManagerAgent;
+import io.wfs.store.node.RouteCatchUp;
 import io.wfs.store.node.VolumeSet;
 import io.wfs.store.node.VolumeStateListener;
 import io.wfs.store.orphan.OrphanScanner;
@@ -100,7 +101,8 @@ public final class StoreServer implements AutoCloseable {
         durability = Durabilities.of(policy, config.get(StoreConfigKeys.GROUP_COMMIT_WINDOW), registry);
         peers = new RpcClient("store-peers", RpcOptions.from(config), secret, registry);
         copier = Executors.newSingleThreadExecutor(new DefaultThreadFactory("store-copy", true));
-        StoreNode node = new StoreNode(volumes, durability, peers, registry);
+        StoreNode node = new StoreNode(volumes, durability, peers,
+                managerAgent == null ? RouteCatchUp.NONE : managerAgent::catchUp, registry);
         rpcServer = new RpcServer("store", RpcOptions.from(config), secret, handlers(node), registry).start(bind);
         volumes.setSelfAddress(bind.getHostString() + ":" + rpcServer.address().getPort());
         if (managerAgent != null) {

@@ -34,7 +34,10 @@ final class WriteBlockHandler implements RequestHandler<WriteBlockRequest, Block
 
     @Override
     public CompletableFuture<BlockWrittenReply> handle(WriteBlockRequest req, RequestContext ctx) {
-        VolumeReplica v = node.volumes.require(req.volume());
+        return node.replicaForWrite(req.volume()).thenCompose(v -> write(v, req));
+    }
+
+    private CompletableFuture<BlockWrittenReply> write(VolumeReplica v, WriteBlockRequest req) {
         String self = node.volumes.selfAddress();
         if (!v.descriptor().primary().equals(self)) {
             throw new WfsException(WfsErrorCode.NOT_LEADER, "this store is not the primary of volume " + req.volume(),
