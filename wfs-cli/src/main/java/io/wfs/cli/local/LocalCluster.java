@@ -34,6 +34,8 @@ import java.util.function.Consumer;
  * and brings back every file.
  */
 public final class LocalCluster implements AutoCloseable {
+    /** Where {@link #writeMetricsEndpoints} lists the metrics endpoints, in the data folder. */
+    public static final String METRICS_FILE = "metrics.properties";
     public static final int NODES = 3;
 
     private final LocalLayout layout;
@@ -93,7 +95,9 @@ public final class LocalCluster implements AutoCloseable {
             WfsConfig c = common.with(MetaConfigKeys.RAFT_ADDRESS, layout.address("meta" + i + ".raft"))
                     .with(MetaConfigKeys.RPC_ADDRESS, layout.address("meta" + i + ".rpc"))
                     .with(MetaConfigKeys.DATA_DIR, layout.dir().resolve("meta" + i).toString())
-                    .with(MetaManagerConfigKeys.MANAGERS, layout.managerAddress());
+                    .with(MetaManagerConfigKeys.MANAGERS, layout.managerAddress())
+                    // Metrics of the meta servers (namespace size, heap) on loopback for benchmarks.
+                    .with(CommonConfigKeys.HTTP_PORT, 0).with(CommonConfigKeys.HTTP_BIND, "127.0.0.1");
             metaConfigs.add(c);
             MetaManagerAgent agent = MetaManagerAgent.create(c, secret, new MetricRegistry());
             agents.add(agent);
@@ -141,6 +145,20 @@ public final class LocalCluster implements AutoCloseable {
 
     public List<MetaServer> metaServers() {
         return metas;
+    }
+
+    /**
+     * Writes {@code DIR/metrics.properties}: {@code meta<i>=http://127.0.0.1:PORT/metrics} for
+     * each meta server (their ports are picked at start, so a benchmark reads them here).
+     */
+    public Path writeMetricsEndpoints() throws IOException {
+        StringBuilder text = new StringBuilder("# metrics endpoints of this run of wfs local\n");
+        for (int i = 0; i < metas.size(); i++) {
+            text.append("meta").append(i).append("=http://127.0.0.1:").append(metas.get(i).httpPort()).append("/metrics\n");
+        }
+        Path file = layout.dir().resolve(METRICS_FILE);
+        Files.writeString(file, text);
+        return file;
     }
 
     /** Stops meta server {@code i} at once, as a crash of its node would (its disk state stays). */

@@ -84,6 +84,7 @@ public final class LocalCommand implements Callable<Integer> {
             cl.getErr().println("wfs local: " + e.getMessage());
             return 1;
         }
+        cluster.writeMetricsEndpoints();
         pidFile.write(ProcessHandle.current().pid(), mountPoint);
         out.printf("wfs local ready: WFS is mounted at %s (data in %s, manager %s, secret %s). "
                 + "Ctrl-C or 'wfs local stop' stops it.%n", mountPoint, dir, cluster.managerAddress(), cluster.secretFile());
@@ -94,6 +95,11 @@ public final class LocalCommand implements Callable<Integer> {
             client.close();
             cluster.close();
             pidFile.delete();
+            try {
+                java.nio.file.Files.deleteIfExists(dir.resolve(LocalCluster.METRICS_FILE));
+            } catch (java.io.IOException e) {
+                // Harmless: the next start rewrites it.
+            }
             stopped.countDown();
         }, "wfs-local-stop"));
         while (!stopped.await(1, TimeUnit.SECONDS)) {

@@ -27,6 +27,14 @@ public final class LocalStatusCommand implements Callable<Integer> {
         Path m = running.get().mountPoint();
         spec.commandLine().getOut().printf("wfs local: running (pid %d), %s at %s, data in %s%n", running.get().pid(),
                 WfsMount.isMounted(m) ? "mounted" : "NOT mounted", m, dir);
+        Path metrics = dir.toAbsolutePath().normalize().resolve(LocalCluster.METRICS_FILE);
+        if (java.nio.file.Files.exists(metrics)) {
+            for (String line : java.nio.file.Files.readAllLines(metrics)) {
+                if (!line.startsWith("#")) {
+                    spec.commandLine().getOut().println("  metrics " + line.replace('=', ' '));
+                }
+            }
+        }
         return 0;
     }
 }
