@@ -60,6 +60,9 @@ public final class RaftGroup implements AutoCloseable {
         nodeOptions.setEnableMetrics(false);
         RaftOptions raftOptions = new RaftOptions();
         raftOptions.setSync(options.sync());
+        // jraft turns RocksDB statistics on by default: their histogram merges were 5 % of the
+        // CPU of a metadata-create workload (perf, docs/benchmarks.md) and nothing reads them.
+        raftOptions.setOpenStatistics(false);
         raftOptions.setMaxReplicatorInflightMsgs(options.maxInflight());
         raftOptions.setApplyBatch(options.applyBatch());
         raftOptions.setDisruptorBufferSize(options.disruptorBuffer());

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Side-by-side comparison on one machine, in one run (issue 8): a local folder (the kernel
+# baseline), bindfs over it (the FUSE pass-through ceiling), MooseFS (Debian packages: master,
+# metalogger, 3 chunkservers, goal 3, in a private network namespace) and `wfs local`
+# (3 replicas). Each file system is set up, measured and torn down in turn, so they never
+# compete for the 2 cores. Prints the table of figures with the ratios WFS / peer and writes it
+# to --out. Needs root (mounts, network namespace, dropping the page cache).
+#
+#   bench/compare.sh [--out FILE] [--meta-files N] [--small-files N] [--procs P]
+#                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
+#
+# Not part of CI: a full run takes 20-40 minutes on a 2-core machine.
+set -euo pipefail
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
+out="$root/bench/results/compare-$(date -u +%Y-%m-%d).md"
+meta_files=4000
+small_files=10000
+procs=4
+fio_size=512
+fio_runtime=15
+only="local bindfs moosefs wfs"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --out) out="$2"; shift 2 ;;
+    --meta-files) meta_files="$2"; shift 2 ;;
+    --small-files) small_files="$2"; shift 2 ;;
+    --procs) procs="$2"; shift 2 ;;
+    --fio-size) fio_size="$2"; shift 2 ;;
+    --fio-runtime) fio_runtime="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+if [ "$(id -u)" != 0 ]; then
+  echo "compare.sh: needs root (FUSE mounts, a network namespace for MooseFS, drop_caches)" >&2
+  exit 1
+fi
+need=()
+command -v fio >/dev/null || need+=(fio)
+command -v python3 >/dev/null || need+=(python3)
+command -v curl >/dev/null || need+=(curl)
+command -v ip >/dev/null || need+=(iproute2)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "compare.sh: installing ${need[*]}" >&2
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null || {
+    apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null; }
+fi
+
+work="$(mktemp -d /tmp/wfs-compare.XXXXXX)"
+results="$work/results"
+mkdir -p "$results"
+current_down=""
+cleanup() {
+  if [ -n "$current_down" ]; then
+    echo "compare.sh: tearing down ($current_down)" >&2
+    eval "$current_down" || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+drop_caches() { sync; echo 3 > /proc/sys/vm/drop_caches; }
+
+# fio_job NAME DIR RW BS JOBS [extra...]: one fio run, its JSON kept as results/FS.fio.NAME.json
+fio_job() {
+  local name="$1" dir="$2" rw="$3" bs="$4" jobs="$5"; shift 5
+  local size=$((fio_size / jobs))
+  fio --name="f$jobs" --directory="$dir" --rw="$rw" --bs="$bs" --size="${size}M" --numjobs="$jobs" \
+      --group_reporting --output-format=json "$@" > "$results/$fs.fio.$name.json"
+}
+
+# memory_snapshot WHEN: the meta servers' namespace gauges (WFS) or the master's RSS (MooseFS)
+memory_snapshot() {
+  if [ -n "$metrics" ]; then
+    curl -sf "$metrics" | awk '/^meta_namespace_(array_bytes|inodes) /{printf "%s=%s ", $1, $2}' > "$results/$fs.mem.$1"
+  fi
+  local pidfile
+  pidfile="$(ls "$work"/mfs/pids/*master*.pid 2>/dev/null | head -1 || true)"
+  if [ "$fs" = moosefs ] && [ -n "$pidfile" ]; then
+    awk '/^VmRSS/{printf "master_rss_bytes=%d ", $2 * 1024}' "/proc/$(cat "$pidfile")/status" > "$results/$fs.mem.$1" || true
+  fi
+}
+
+run_workloads() {  # DIR [meta metrics URL]
+  local dir="$1"
+  metrics="${2:-}"
+  # The same short warm-up everywhere: a JVM (WFS) compiles its hot paths during the first
+  # thousands of operations, and a long-running mount is what users have.
+  log "$fs: warm-up (1,000 metadata operations and 500 small files, not measured)"
+  python3 "$root/bench/workloads.py" meta "$dir" --files 200 --dirs 10 --procs "$procs" > /dev/null
+  python3 "$root/bench/workloads.py" small "$dir" --files 500 --size 4096 --procs "$procs" > /dev/null
+  log "$fs: metadata (mdtest-like: $meta_files files in 10 dirs, $procs processes)"
+  python3 "$root/bench/workloads.py" meta "$dir" --files "$meta_files" --dirs 10 --procs "$procs" > "$results/$fs.meta.json"
+  for size in 4096 131072; do
+    # Memory per file is read around the first small-file phase only: the namespace is fresh
+    # then; later phases reuse the slots that deletions freed.
+    local measure=""
+    [ "$size" = 4096 ] && measure=1
+    [ -n "$measure" ] && memory_snapshot before
+    log "$fs: small files ($small_files x $((size / 1024)) KiB, $procs writers, caches dropped, $procs random readers)"
+    python3 "$root/bench/workloads.py" small "$dir" --files "$small_files" --size "$size" --procs "$procs" \
+        --drop-caches --keep > "$results/$fs.small$size.json"
+    [ -n "$measure" ] && memory_snapshot after
+    rm -rf "$dir"/wfsbench-small-*
+  done
+  for jobs in 1 4; do
+    log "$fs: fio sequential 1 MiB write and read, $jobs job(s), ${fio_size} MiB in all"
+    fio_job "seqwrite$jobs" "$dir" write 1M "$jobs" --end_fsync=1
+    drop_caches
+    fio_job "seqread$jobs" "$dir" read 1M "$jobs"
+    log "$fs: fio random 4 KiB read and write, $jobs job(s), ${fio_runtime}s each"
+    drop_caches
+    fio_job "randread$jobs" "$dir" randread 4k "$jobs" --time_based --runtime="$fio_runtime"
+    fio_job "randwrite$jobs" "$dir" randwrite 4k "$jobs" --time_based --runtime="$fio_runtime" --end_fsync=1
+    rm -f "$dir"/f"$jobs".*
+  done
+}
+
+for fs in $only; do
+  case "$fs" in
+    local)
+      mkdir -p "$work/local"
+      run_workloads "$work/local" ;;
+    bindfs)
+      mkdir -p "$work/bindfs-src" "$work/bindfs"
+      current_down="'$root/bench/peers/bindfs.sh' down '$work/bindfs-src' '$work/bindfs'"
+      "$root/bench/peers/bindfs.sh" up "$work/bindfs-src" "$work/bindfs"
+      run_workloads "$work/bindfs"
+      eval "$current_down"; current_down="" ;;
+    moosefs)
+      mkdir -p "$work/mfs" "$work/mfs-mnt"
+      current_down="'$root/bench/peers/moosefs.sh' down '$work/mfs' '$work/mfs-mnt'"
+      log "moosefs: starting master, metalogger and 3 chunkservers in a private network namespace"
+      "$root/bench/peers/moosefs.sh" up "$work/mfs" "$work/mfs-mnt"
+      run_workloads "$work/mfs-mnt"
+      eval "$current_down"; current_down="" ;;
+    wfs)
+      mkdir -p "$work/wfs-mnt"
+      current_down="'$root/wfs' local stop --dir '$work/wfs-data'"
+      log "wfs: starting wfs local (manager, 3 meta replicas, 3 stores)"
+      "$root/wfs" local --background --dir "$work/wfs-data" --mount "$work/wfs-mnt" >&2
+      metrics="$(awk -F= '/^meta0=/{print $2}' "$work/wfs-data/metrics.properties")"
+      run_workloads "$work/wfs-mnt" "$metrics"
+      eval "$current_down"; current_down="" ;;
+    *) echo "compare.sh: unknown file system $fs (local, bindfs, moosefs, wfs)" >&2; exit 2 ;;
+  esac
+done
+
+mkdir -p "$(dirname "$out")"
+python3 "$root/bench/compare_table.py" "$results" --small-files "$small_files" \
+    --machine "$(nproc) cores, $(awk '/MemTotal/{printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(. /etc/os-release; echo "$PRETTY_NAME"), kernel $(uname -r)" \
+    > "$out"
+cat "$out"
+log "table written to $out"

@@ -1,0 +1,162 @@
+#!/usr/bin/env python3
+"""The workloads of bench/compare.sh, run the same way on every file system (issue 8).
+
+  workloads.py meta  DIR --files N --dirs D --procs P
+      mdtest-like: P processes create, stat and unlink N empty files spread over D
+      directories (each phase starts when the previous one ended everywhere), then mkdir
+      and rmdir N directories the same way.
+  workloads.py small DIR --files N --size BYTES --procs P [--drop-caches] [--keep]
+      the AI-training pattern: P writers write N files of BYTES, the page cache is dropped,
+      then P readers read every file once in one random order.
+
+Each prints one JSON object: rates in operations (or MiB) per second of wall time.
+Only the standard library: the same script runs against any mount.
+"""
+import argparse, json, multiprocessing as mp, os, random, shutil, subprocess, sys, time
+
+
+def _split(items, procs):
+    return [items[p::procs] for p in range(procs)]
+
+
+def _run_phase(pool, fn, chunks):
+    t = time.perf_counter()
+    done = sum(pool.map(fn, chunks))
+    return done, time.perf_counter() - t
+
+
+def _create(paths):
+    for p in paths:
+        os.close(os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+    return len(paths)
+
+
+def _stat(paths):
+    for p in paths:
+        os.stat(p)
+    return len(paths)
+
+
+def _unlink(paths):
+    for p in paths:
+        os.unlink(p)
+    return len(paths)
+
+
+def _mkdir(paths):
+    for p in paths:
+        os.mkdir(p)
+    return len(paths)
+
+
+def _rmdir(paths):
+    for p in paths:
+        os.rmdir(p)
+    return len(paths)
+
+
+def meta(args):
+    root = os.path.join(args.dir, "wfsbench-meta-%d" % os.getpid())
+    dirs = [os.path.join(root, "d%03d" % d) for d in range(args.dirs)]
+    for d in dirs:
+        os.makedirs(d)
+    files = [os.path.join(dirs[i % args.dirs], "f%07d" % i) for i in range(args.files)]
+    subdirs = [os.path.join(dirs[i % args.dirs], "s%07d" % i) for i in range(args.files)]
+    out = {}
+    with mp.Pool(args.procs) as pool:
+        for name, fn, items in (("create", _create, files), ("stat", _stat, files), ("unlink", _unlink, files),
+                                ("mkdir", _mkdir, subdirs), ("rmdir", _rmdir, subdirs)):
+            n, secs = _run_phase(pool, fn, _split(items, args.procs))
+            out[name + "_per_s"] = round(n / secs, 1)
+    shutil.rmtree(root)
+    return out
+
+
+def _write_files(job):
+    paths, size = job
+    data = os.urandom(size)
+    for p in paths:
+        fd = os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.close(fd)
+    return len(paths)
+
+
+def _read_files(job):
+    paths, size = job
+    for p in paths:
+        fd = os.open(p, os.O_RDONLY)
+        got = 0
+        while True:
+            b = os.read(fd, 1 << 20)
+            if not b:
+                break
+            got += len(b)
+        os.close(fd)
+        if got != size:
+            raise RuntimeError("%s: read %d bytes, wrote %d" % (p, got, size))
+    return len(paths)
+
+
+def drop_caches():
+    subprocess.run(["sync"], check=True)
+    try:
+        with open("/proc/sys/vm/drop_caches", "w") as f:
+            f.write("3\n")
+    except OSError as e:
+        print("workloads: cannot drop the page cache (%s); reads may hit memory" % e, file=sys.stderr)
+
+
+def small(args):
+    root = os.path.join(args.dir, "wfsbench-small-%d" % os.getpid())
+    per_dir = 1000
+    dirs = [os.path.join(root, "d%03d" % d) for d in range((args.files + per_dir - 1) // per_dir)]
+    for d in dirs:
+        os.makedirs(d)
+    files = [os.path.join(dirs[i // per_dir], "%07d.bin" % i) for i in range(args.files)]
+    out = {}
+    with mp.Pool(args.procs) as pool:
+        n, secs = _run_phase(pool, _write_files, [(c, args.size) for c in _split(files, args.procs)])
+        out["write_files_per_s"] = round(n / secs, 1)
+        out["write_mib_per_s"] = round(n * args.size / secs / (1 << 20), 2)
+        if args.drop_caches:
+            drop_caches()
+        order = files[:]
+        random.Random(7).shuffle(order)
+        n, secs = _run_phase(pool, _read_files, [(c, args.size) for c in _split(order, args.procs)])
+        out["read_files_per_s"] = round(n / secs, 1)
+        out["read_mib_per_s"] = round(n * args.size / secs / (1 << 20), 2)
+    if args.keep:
+        out["kept"] = root
+    else:
+        shutil.rmtree(root)
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="workload", required=True)
+    m = sub.add_parser("meta")
+    m.add_argument("dir")
+    m.add_argument("--files", type=int, default=4000)
+    m.add_argument("--dirs", type=int, default=10)
+    m.add_argument("--procs", type=int, default=4)
+    s = sub.add_parser("small")
+    s.add_argument("dir")
+    s.add_argument("--files", type=int, default=10000)
+    s.add_argument("--size", type=int, default=4096)
+    s.add_argument("--procs", type=int, default=4)
+    s.add_argument("--drop-caches", action="store_true")
+    s.add_argument("--keep", action="store_true", help="leave the files (the caller measures memory, then deletes)")
+    args = ap.parse_args()
+    for n in ("files", "procs"):
+        if getattr(args, n) < 1:
+            ap.error("--%s must be at least 1" % n)
+    result = meta(args) if args.workload == "meta" else small(args)
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
