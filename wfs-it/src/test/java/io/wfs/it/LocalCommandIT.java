@@ -97,4 +97,40 @@ class LocalCommandIT {
         assertEquals("fsynced before every stop", Files.readString(f));
         assertEquals("written, fsynced, then kill -9", Files.readString(mnt.resolve("after-restart.txt")));
     }
+
+    /**
+     * {@code wfs bench} on the mount of a real local cluster prints every phase, and the meta
+     * servers' metrics endpoints (listed by {@code wfs local status}) count the namespace the
+     * benchmark grew: what bench/compare.sh reads for the bytes per file.
+     */
+    @Test
+    void benchOnTheMountAndNamespaceMetrics() throws Exception {
+        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+        Result status = wfs("local", "status", "--dir", data.toString());
+        List<String> endpoints = status.output().lines().filter(l -> l.trim().startsWith("metrics meta"))
+                .map(l -> l.trim().split(" ")[2]).toList();
+        assertEquals(3, endpoints.size(), status.output());
+        long inodesBefore = (long) metric(endpoints.get(0), "meta_namespace_inodes");
+
+        Result bench = wfs("bench", mnt.toString(), "--big-file-size", "8", "--small-file-count", "40",
+                "--small-file-size", "16", "--threads", "2", "--keep");
+        assertEquals(0, bench.exit(), bench.output());
+        for (String item : new String[] {"Write big file", "Read big file", "Write small file", "Read small file", "Stat file"}) {
+            assertTrue(bench.output().lines().anyMatch(l -> l.startsWith("| " + item)), item + " in:\n" + bench.output());
+        }
+        for (String endpoint : endpoints) {
+            // 2 big files, 2 folders of 40 small files and the benchmark's own folder, on every replica.
+            assertTrue(metric(endpoint, "meta_namespace_inodes") >= inodesBefore + 85, endpoint);
+            assertTrue(metric(endpoint, "meta_namespace_array_bytes") > 0, endpoint);
+        }
+    }
+
+    private static double metric(String endpoint, String name) throws Exception {
+        java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
+                java.net.http.HttpRequest.newBuilder(java.net.URI.create(endpoint)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, r.statusCode(), endpoint);
+        return r.body().lines().filter(l -> l.startsWith(name + " ")).mapToDouble(l -> Double.parseDouble(l.split(" ")[1]))
+                .findFirst().orElseThrow(() -> new AssertionError(name + " missing at " + endpoint));
+    }
 }
