@@ -44,9 +44,6 @@ class WfsCommandTest {
     void featuresNotBuiltYetSaySoAndExit2() {
         assertEquals(2, run("fsck"));
         assertTrue(err.toString().contains("not available yet"), err.toString());
-        err.getBuffer().setLength(0);
-        assertEquals(2, run("bench", "/some/dir"));
-        assertTrue(err.toString().contains("not available yet"));
     }
 
     @Test
