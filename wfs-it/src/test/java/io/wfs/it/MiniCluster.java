@@ -11,7 +11,6 @@ import io.wfs.common.route.SlotMap;
 import io.wfs.meta.server.MetaConfigKeys;
 import io.wfs.raft.RaftConfigKeys;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -285,9 +284,7 @@ public final class MiniCluster implements AutoCloseable {
 
     /** An ephemeral port free right now (also used by {@link ManagerCluster}). */
     static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return io.wfs.common.rpc.FreePorts.pick();
     }
 
     /** Deletes a test folder and everything in it. */

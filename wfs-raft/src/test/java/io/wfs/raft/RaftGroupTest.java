@@ -12,7 +12,6 @@ import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,9 +49,7 @@ class RaftGroupTest {
     @BeforeEach
     void start() throws Exception {
         for (int i = 0; i < 3; i++) {
-            try (ServerSocket s = new ServerSocket(0)) {
-                endpoints.add(new Endpoint("127.0.0.1", s.getLocalPort()));
-            }
+            endpoints.add(new Endpoint("127.0.0.1", io.wfs.common.rpc.FreePorts.pick()));
         }
         for (int i = 0; i < 3; i++) {
             startReplica(i);

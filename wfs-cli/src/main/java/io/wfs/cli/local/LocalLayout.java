@@ -3,7 +3,6 @@ package io.wfs.cli.local;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.Writer;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -64,8 +63,6 @@ final class LocalLayout {
     }
 
     private static String free() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return "127.0.0.1:" + s.getLocalPort();
-        }
+        return "127.0.0.1:" + io.wfs.common.rpc.FreePorts.pick();
     }
 }

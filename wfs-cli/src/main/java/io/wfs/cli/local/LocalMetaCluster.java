@@ -8,7 +8,6 @@ import io.wfs.common.route.SlotMap;
 import io.wfs.meta.server.MetaConfigKeys;
 import io.wfs.meta.server.MetaServer;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -73,9 +72,7 @@ public final class LocalMetaCluster implements AutoCloseable {
     }
 
     private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
+        return io.wfs.common.rpc.FreePorts.pick();
     }
 
     @Override
