@@ -60,8 +60,14 @@ final class ClientNamespace {
     }
 
     InodeAttr mknod(Caller c, String path, int mode, long rdev) {
+        return mknod(c, path, mode, rdev, false);
+    }
+
+    /** As {@link #mknod(Caller, String, int, long)}; with {@code open}, the new file is also opened (create). */
+    InodeAttr mknod(Caller c, String path, int mode, long rdev, boolean open) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
-        InodeAttr a = Rpc.await(meta.call(new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev))).attr();
+        InodeAttr a = Rpc.await(meta.call(new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev, open)))
+                .attr();
         changed(p, a);
         return a;
     }

@@ -201,23 +201,30 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public WfsFile open(Caller caller, String path, int flags, int mode) {
-        InodeAttr a;
+        InodeAttr a = null;
+        boolean created = false;
         if ((flags & O_CREAT) != 0) {
-            a = createOrFind(caller, path, flags, mode);
-        } else {
+            a = createOpen(caller, path, flags, mode);
+            created = a != null;
+        }
+        if (a == null) {
             a = paths.resolve(caller, path);
         }
         if ((a.mode() & 0170000) == 0040000 && (flags & WfsFile.O_ACCMODE) != 0) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         int access = flags & WfsFile.O_ACCMODE;
-        Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
+        if (!created) {
+            Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
+        }
         WfsFile file;
         try {
-            if ((flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
+            if (!created && (flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
                 setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
             }
-            file = new WfsFile(caller, files.open(Caller.ROOT, a.ino()), flags);
+            // A file this call created is empty: no slices to fetch.
+            FileState state = created ? files.openCreated(a) : files.open(Caller.ROOT, a.ino());
+            file = new WfsFile(caller, state, flags);
         } catch (RuntimeException e) {
             closeQuietly(caller, a.ino());
             throw e;
@@ -225,14 +232,18 @@ public final class WfsClient implements WfsFileSystem {
         return file;
     }
 
-    private InodeAttr createOrFind(Caller caller, String path, int flags, int mode) {
+    /**
+     * Creates {@code path} already opened for this session (one Raft entry); null when it exists
+     * and O_EXCL is not set, so the caller opens the existing file.
+     */
+    private InodeAttr createOpen(Caller caller, String path, int flags, int mode) {
         try {
-            return namespace.mknod(caller, path, S_IFREG | (mode & 07777), 0);
+            return namespace.mknod(caller, path, S_IFREG | (mode & 07777), 0, true);
         } catch (WfsException e) {
             if (e.code() != WfsErrorCode.EEXIST || (flags & O_EXCL) != 0) {
                 throw e;
             }
-            return paths.resolve(caller, path);
+            return null;
         }
     }
 

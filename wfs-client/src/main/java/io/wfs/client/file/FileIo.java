@@ -8,6 +8,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
 import io.wfs.common.route.MetaClient;
@@ -64,6 +65,20 @@ public final class FileIo {
                 flushLocks.put(ino, new ReentrantLock());
             } else {
                 state.refreshed(fresh.attr(), fresh.slices());
+            }
+            state.openHandles++;
+            return state;
+        }
+    }
+
+    /** Opens a file this client has just created: empty, so its state needs no GetSlices round trip. */
+    public FileState openCreated(InodeAttr attr) {
+        synchronized (open) {
+            FileState state = open.get(attr.ino());
+            if (state == null) {
+                state = new FileState(attr.ino(), attr, List.of());
+                open.put(attr.ino(), state);
+                flushLocks.put(attr.ino(), new ReentrantLock());
             }
             state.openHandles++;
             return state;

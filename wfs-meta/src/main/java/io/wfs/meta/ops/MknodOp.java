@@ -8,7 +8,10 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
-/** create and mknod: regular files, FIFOs, sockets, and (root only) devices, in the parent's slot. */
+/**
+ * create and mknod: regular files, FIFOs, sockets, and (root only) devices, in the parent's
+ * slot; a create may also open the new file in the same entry (MknodRequest#open).
+ */
 public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
     @Override
     public MessageType type() {
@@ -31,6 +34,11 @@ public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
         long ino = ctx.slotOf(req.parent()).createInode(mode, ctx.caller().uid(), gid, req.parent(), ctx.timeNs(),
                 FileType.isDevice(mode) ? req.rdev() : 0);
         NewEntry.insert(ctx, req.parent(), req.name(), ino, mode);
+        if (req.open()) {
+            // No access check, as in POSIX: the creator's open of a file it just created succeeds
+            // whatever mode it gave the file (open("f", O_CREAT | O_WRONLY, 0444) writes).
+            ctx.clients().openFiles().open(ctx.caller().session(), ino);
+        }
         return new AttrReply(ctx.wire(ino));
     }
 }

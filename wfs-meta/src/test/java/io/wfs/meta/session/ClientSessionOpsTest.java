@@ -14,6 +14,7 @@ import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.GetLockRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
 import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
@@ -114,6 +115,26 @@ class ClientSessionOpsTest {
         t.run(new CloseRequest(b(), f));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
         assertArrayEquals(new long[] {777}, t.machine().pendingDeletions(10));
+    }
+
+    @Test
+    void aFileCreatedOpenLivesAfterItsUnlinkUntilTheCreatorCloses() {
+        long f = t.run(new MknodRequest(a(), ROOT, n("created-open"), 0100000 | 0444, 0, true)).attr().ino();
+        t.run(new UnlinkRequest(t.h(), ROOT, n("created-open")));
+        assertEquals(0, t.stat(f).nlink(), "the create's own open keeps it, with no OpenRequest");
+        t.run(new CloseRequest(a(), f));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+        // Without the flag, nothing holds a created file once its name goes.
+        long g = t.run(new MknodRequest(a(), ROOT, n("plain"), 0100000 | 0644, 0)).attr().ino();
+        t.run(new UnlinkRequest(t.h(), ROOT, n("plain")));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(g));
+    }
+
+    @Test
+    void onlyARegularFileWithASessionIsCreatedOpen() {
+        t.fails(WfsErrorCode.EINVAL, new MknodRequest(a(), ROOT, n("fifo"), 0010000 | 0644, 0, true));
+        t.fails(WfsErrorCode.BAD_REQUEST, new MknodRequest(MetaHeader.root(), ROOT, n("nosession"), 0100000 | 0644, 0, true));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.lookup(ROOT, "fifo"));
     }
 
     @Test

@@ -3,23 +3,39 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
-/** Creates a regular file, FIFO, socket or device node (create and mknod); mode includes the type bits. */
+/**
+ * Creates a regular file, FIFO, socket or device node (create and mknod); mode includes the
+ * type bits. With {@code open}, the same log entry also counts an open of the new file against
+ * the caller's session (what {@code open(O_CREAT)} does next anyway): one Raft entry instead of
+ * two for every created file.
+ */
 public final class MknodRequest implements MetaRequest<AttrReply> {
     private MetaHeader header;
     private long parent;
     private byte[] name;
     private int mode;
     private long rdev;
+    private boolean open;
 
     public MknodRequest() {
     }
 
     public MknodRequest(MetaHeader header, long parent, byte[] name, int mode, long rdev) {
+        this(header, parent, name, mode, rdev, false);
+    }
+
+    public MknodRequest(MetaHeader header, long parent, byte[] name, int mode, long rdev, boolean open) {
         this.header = header;
         this.parent = parent;
         this.name = name;
         this.mode = mode;
         this.rdev = rdev;
+        this.open = open;
+    }
+
+    /** Whether the new file is also opened for the caller's session (create with O_CREAT). */
+    public boolean open() {
+        return open;
     }
 
     public MetaHeader header() {
@@ -54,6 +70,13 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
         int type = mode & 0170000;
         if ((mode & ~0177777) != 0 || !(type == 0100000 || type == 0010000 || type == 0140000 || type == 0020000 || type == 0060000)) {
             throw new WfsException(WfsErrorCode.EINVAL, "mknod of mode " + Integer.toOctalString(mode));
+        }
+        if (open) {
+            if (type != 0100000) {
+                throw new WfsException(WfsErrorCode.EINVAL, "only a regular file is created open");
+            }
+            // The open is counted against a session, as for OpenRequest.
+            MetaHeader.requireSession(header);
         }
     }
 }
