@@ -114,8 +114,9 @@ public final class FileIo {
         long committed = file.committedSize();
         if (offset < committed) {
             List<SliceInfo> slices = file.slices();
-            reader.read(slices, offset, out, (int) Math.min(n, committed - offset));
-            if (file.readSequentially(offset, n) && offset + n < committed) {
+            boolean sequential = file.readSequentially(offset, n);
+            reader.read(slices, offset, out, (int) Math.min(n, committed - offset), !sequential);
+            if (sequential && offset + n < committed) {
                 reader.readAhead(slices, offset + n);
             }
         }

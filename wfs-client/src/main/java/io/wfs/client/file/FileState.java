@@ -20,6 +20,8 @@ public final class FileState {
     /** Size including buffered writes and truncates not yet committed. */
     private long size;
     int openHandles;
+    /** How far from the end of the last read a read still counts as sequential. */
+    static final long SEQUENTIAL_WINDOW = 1 << 20;
     /** End of the last read: a read starting there is sequential and earns read-ahead. */
     private long lastReadEnd = -1;
 
@@ -58,10 +60,18 @@ public final class FileState {
         return attr.size();
     }
 
-    /** Records a read; true if it continued the previous one. */
+    /**
+     * Records a read; true if it continued the previous one. "Continued" allows a gap of up to
+     * {@link #SEQUENTIAL_WINDOW} either way: the kernel's read-ahead sends neighbouring requests
+     * from several FUSE threads at once, so a sequential stream arrives slightly out of order.
+     */
     synchronized boolean readSequentially(long offset, int length) {
-        boolean sequential = offset == lastReadEnd || offset == 0;
-        lastReadEnd = offset + length;
+        boolean sequential = offset == 0
+                || (lastReadEnd >= 0 && Math.abs(offset - lastReadEnd) <= SEQUENTIAL_WINDOW);
+        lastReadEnd = Math.max(lastReadEnd, offset + length);
+        if (!sequential) {
+            lastReadEnd = offset + length;
+        }
         return sequential;
     }
 

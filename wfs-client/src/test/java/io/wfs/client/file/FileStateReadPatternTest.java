@@ -1,0 +1,40 @@
+package io.wfs.client.file;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.msg.meta.InodeAttr;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which reads count as sequential (whole chunks and read-ahead) and which as random (exactly the
+ * bytes asked for): the kernel's read-ahead arrives slightly out of order, a random reader jumps.
+ */
+class FileStateReadPatternTest {
+    private static final int K = 1024;
+    private final FileState file = new FileState(7, new InodeAttr(7, 0100644, 1, 0, 0, 1L << 30, 0, 0, 0, 0, 1), List.of());
+
+    @Test
+    void aStreamFromTheStartIsSequentialEvenOutOfOrder() {
+        assertTrue(file.readSequentially(0, 128 * K));
+        assertTrue(file.readSequentially(256 * K, 128 * K), "read-ahead ran ahead of the previous request");
+        assertTrue(file.readSequentially(128 * K, 128 * K), "the request in between, a moment later");
+        assertTrue(file.readSequentially(384 * K, 128 * K));
+    }
+
+    @Test
+    void jumpsFartherThanTheWindowAreRandomAndANewStreamStartsThere() {
+        assertTrue(file.readSequentially(0, 4 * K));
+        assertFalse(file.readSequentially(500L << 20, 4 * K));
+        assertFalse(file.readSequentially(100L << 20, 4 * K));
+        assertTrue(file.readSequentially((100L << 20) + 4 * K, 4 * K), "continuing the last random read");
+        assertFalse(file.readSequentially((100L << 20) + 8 * K + FileState.SEQUENTIAL_WINDOW + 1, 4 * K),
+                "more than the window past the end of the last read");
+    }
+
+    @Test
+    void theFirstReadAwayFromTheStartIsRandom() {
+        assertFalse(file.readSequentially(64L << 20, 4 * K));
+    }
+}
