@@ -9,10 +9,12 @@
 #   bench/compare.sh [--out FILE] [--meta-files N] [--small-files N] [--procs P]
 #                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
 #
-# Not part of CI: a full run takes 20-40 minutes on a 2-core machine.
+# A full run takes 20-40 minutes on a 2-core machine; CI runs a tiny one (CompareScriptIT).
+# WFS_LAUNCHER: the wfs command to use (default: the checkout's ./wfs, which builds if needed).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 out="$root/bench/results/compare-$(date -u +%Y-%m-%d).md"
+wfs_cmd="${WFS_LAUNCHER:-$root/wfs}"
 meta_files=4000
 small_files=10000
 procs=4
@@ -28,7 +30,7 @@ while [ $# -gt 0 ]; do
     --fio-size) fio_size="$2"; shift 2 ;;
     --fio-runtime) fio_runtime="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | cut -c3-; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -139,9 +141,9 @@ for fs in $only; do
       eval "$current_down"; current_down="" ;;
     wfs)
       mkdir -p "$work/wfs-mnt"
-      current_down="'$root/wfs' local stop --dir '$work/wfs-data'"
+      current_down="'$wfs_cmd' local stop --dir '$work/wfs-data'"
       log "wfs: starting wfs local (manager, 3 meta replicas, 3 stores)"
-      "$root/wfs" local --background --dir "$work/wfs-data" --mount "$work/wfs-mnt" >&2
+      "$wfs_cmd" local --background --dir "$work/wfs-data" --mount "$work/wfs-mnt" >&2
       metrics="$(awk -F= '/^meta0=/{print $2}' "$work/wfs-data/metrics.properties")"
       run_workloads "$work/wfs-mnt" "$metrics"
       eval "$current_down"; current_down="" ;;

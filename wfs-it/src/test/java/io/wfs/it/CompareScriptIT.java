@@ -1,0 +1,79 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bench/compare.sh end to end, tiny: it installs what it needs (fio, bindfs, MooseFS from
+ * Debian), sets up a local folder, bindfs, MooseFS in its network namespace and `wfs local`,
+ * runs every workload on each, prints the ratio table with a number in every cell, and leaves
+ * no mount, network namespace or process behind. Figures this small mean nothing; the full run
+ * is docs/benchmarks.md's.
+ */
+class CompareScriptIT {
+    private static final List<String> ROWS = List.of("metadata: create empty files /s", "metadata: stat /s",
+            "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",
+            "small 4 KiB: random read files/s", "small 128 KiB: write files/s", "small 128 KiB: random read files/s",
+            "fio seq write 1 MiB, 1 job(s), MiB/s", "fio seq read 1 MiB, 1 job(s), MiB/s",
+            "fio rand read 4 KiB, 1 job(s), IOPS", "fio rand write 4 KiB, 1 job(s), IOPS",
+            "fio seq write 1 MiB, 4 job(s), MiB/s", "fio seq read 1 MiB, 4 job(s), MiB/s",
+            "fio rand read 4 KiB, 4 job(s), IOPS", "fio rand write 4 KiB, 4 job(s), IOPS");
+
+    @Test
+    void tinyRunPrintsTheWholeTableAndLeavesNothingBehind() throws Exception {
+        Path dir = Files.createTempDirectory("wfs-compare-it-");
+        try {
+            Path table = dir.resolve("table.md");
+            ProcessBuilder pb = new ProcessBuilder(Path.of("..", "bench", "compare.sh").toAbsolutePath().normalize().toString(),
+                    "--meta-files", "40", "--small-files", "60", "--procs", "2", "--fio-size", "8", "--fio-runtime", "1",
+                    "--out", table.toString()).redirectErrorStream(true);
+            pb.environment().put("WFS_LAUNCHER", WfsProcess.launcher().toAbsolutePath().toString());
+            Process p = pb.start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(p.waitFor(20, TimeUnit.MINUTES), "compare.sh did not finish");
+            assertEquals(0, p.exitValue(), out);
+
+            String text = Files.readString(table);
+            assertTrue(text.contains("| figure | local dir | bindfs | MooseFS | WFS | WFS / MooseFS | WFS / bindfs | target |"),
+                    text);
+            for (String row : ROWS) {
+                String line = text.lines().filter(l -> l.startsWith("| " + row + " |")).findFirst()
+                        .orElseThrow(() -> new AssertionError(row + " missing in:\n" + text));
+                String[] cells = line.split("\\|");
+                for (int i = 2; i <= 7; i++) {
+                    assertTrue(cells[i].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "cell " + i + " of " + line);
+                }
+            }
+            assertTrue(text.contains("| WFS: meta server heap per file"), text);
+            assertTrue(out.contains("table written to " + table), out);
+
+            String mounts = Files.readString(Path.of("/proc/mounts"));
+            assertFalse(mounts.contains("/tmp/wfs-compare."), "a mount is left:\n" + mounts);
+            Process netns = new ProcessBuilder("ip", "netns", "list").redirectErrorStream(true).start();
+            String spaces = new String(netns.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            netns.waitFor(30, TimeUnit.SECONDS);
+            assertFalse(spaces.contains("wfsbench-mfs-"), "a network namespace is left: " + spaces);
+            try (Stream<Path> procs = Files.list(Path.of("/proc"))) {
+                List<String> left = procs.filter(q -> q.getFileName().toString().matches("\\d+")).map(q -> {
+                    try {
+                        return new String(Files.readAllBytes(q.resolve("cmdline")), StandardCharsets.UTF_8).replace('\0', ' ');
+                    } catch (Exception gone) {
+                        return "";
+                    }
+                }).filter(c -> c.contains("/tmp/wfs-compare.")).toList();
+                assertEquals(List.of(), left, "processes of the run are left");
+            }
+        } finally {
+            MiniCluster.deleteTree(dir);
+        }
+    }
+}
