@@ -19,8 +19,8 @@ PROG="bindfs.sh"
 STATEDIR=/run/wfsbench-peers
 UP_TIMEOUT=${BINDFS_UP_TIMEOUT:-30}
 
-log() { echo "$PROG: $*" >&2; }
-die() { log "ERROR: $*"; exit 1; }
+# shellcheck source=bench/peers/common.sh
+. "$(dirname "$(readlink -f "$0")")/common.sh"
 usage() { echo "usage: $PROG up|down SRC_DIR MOUNTPOINT" >&2; exit 2; }
 
 [ $# -eq 3 ] || usage
@@ -34,14 +34,9 @@ case "$ACTION" in up|down) ;; *) usage ;; esac
 KEY=$(printf '%s' "$MNT" | sha1sum | cut -c1-12)
 PIDFILE="$STATEDIR/bindfs-$KEY.pid"
 LOGFILE="$STATEDIR/bindfs-$KEY.log"
+UP_FAILURE_NOTE="log: $LOGFILE"
 
 is_mounted() { findmnt -rn --mountpoint "$MNT" >/dev/null 2>&1; }
-
-alive() {  # process exists and is not a zombie
-  local st
-  st=$(sed -E 's/^.*\) ([A-Z]).*$/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
-}
 
 pid_ok() {  # PID alive and its command line names our mountpoint (no recycled pid)
   [[ "$1" =~ ^[0-9]+$ ]] || return 1
@@ -95,26 +90,7 @@ do_down() {
 install_bindfs() {
   command -v fusermount >/dev/null || die "fusermount not found (package fuse/fuse3)"
   command -v findmnt >/dev/null || die "findmnt not found (package util-linux)"
-  dpkg-query -W -f='${Status}' bindfs 2>/dev/null | grep -q 'install ok installed' && return 0
-  log "installing bindfs"
-  local aptlog="/tmp/$PROG.apt.$$.log"
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y bindfs >"$aptlog" 2>&1; then
-    log "apt-get install failed; running apt-get update and retrying"
-    apt-get update >>"$aptlog" 2>&1 || true
-    DEBIAN_FRONTEND=noninteractive apt-get install -y bindfs >>"$aptlog" 2>&1 ||
-      { tail -n 20 "$aptlog" >&2; die "could not install bindfs"; }
-  fi
-  rm -f "$aptlog"
-}
-
-on_up_failure() {
-  local rc=$?
-  trap - EXIT INT TERM
-  if [ $rc -ne 0 ]; then
-    log "up failed (exit $rc); cleaning up (log: $LOGFILE)"
-    do_down || true
-  fi
-  exit $rc
+  apt_install bindfs
 }
 
 do_up() {

@@ -32,8 +32,8 @@ PACKAGES=(moosefs-master moosefs-chunkserver moosefs-metalogger moosefs-client m
 MFS_NICE=${MFS_NICE:-0}
 MFS_UP_TIMEOUT=${MFS_UP_TIMEOUT:-60}
 
-log() { echo "$PROG: $*" >&2; }
-die() { log "ERROR: $*"; exit 1; }
+# shellcheck source=bench/peers/common.sh
+. "$(dirname "$(readlink -f "$0")")/common.sh"
 
 usage() {
   echo "usage: $PROG up|down WORKDIR MOUNTPOINT" >&2
@@ -53,6 +53,7 @@ NS="wfsbench-mfs-$(printf '%s' "$WORKDIR" | sha1sum | cut -c1-12)"
 NSPATH="/var/run/netns/$NS"
 PIDDIR="$WORKDIR/pids"
 LOGDIR="$WORKDIR/logs"
+UP_FAILURE_NOTE="logs kept in $LOGDIR"
 CFGDIR="$WORKDIR/etc"
 
 innet() { nsenter --net="$NSPATH" -- "$@"; }
@@ -81,14 +82,6 @@ needle_for() {  # what the command line of daemon NAME must contain
   else
     printf '%s\n' "-c $CFGDIR/"
   fi
-}
-
-# alive PID: process exists and is not a zombie (an exited child of this
-# script stays a zombie until the script ends)
-alive() {
-  local st
-  st=$(sed -E 's/^.*\) ([A-Z]).*$/\1/' "/proc/$1/stat" 2>/dev/null) || return 1
-  [ -n "$st" ] && [ "$st" != Z ] && [ "$st" != X ]
 }
 
 # stop_pids NAME PID NEEDLE [NAME PID NEEDLE ...]: SIGTERM every live,
@@ -214,22 +207,11 @@ do_down() {
 # ---------------------------------------------------------------- up
 
 install_packages() {
-  local missing=() p
-  for p in "${PACKAGES[@]}"; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-  done
+  local p
   for p in ip nsenter findmnt fusermount; do
     command -v "$p" >/dev/null || die "required command '$p' not found"
   done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  log "installing ${missing[*]}"
-  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >"/tmp/$PROG.apt.$$.log" 2>&1; then
-    log "apt-get install failed; running apt-get update and retrying"
-    apt-get update >>"/tmp/$PROG.apt.$$.log" 2>&1 || true
-    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}" >>"/tmp/$PROG.apt.$$.log" 2>&1 ||
-      { tail -n 20 "/tmp/$PROG.apt.$$.log" >&2; die "could not install ${missing[*]}"; }
-  fi
-  rm -f "/tmp/$PROG.apt.$$.log"
+  apt_install "${PACKAGES[@]}"
 }
 
 write_configs() {
@@ -341,16 +323,6 @@ probe_copies() {  # number of valid copies of the probe file's first chunk
   innet mfsfileinfo "$MNT/.wfsbench-probe" 2>/dev/null | grep -cE '^\s*copy [0-9]+: .*status:VALID' || true
 }
 probe_has_3() { [ "$(probe_copies)" -ge 3 ]; }
-
-on_up_failure() {
-  local rc=$?
-  trap - EXIT INT TERM
-  if [ $rc -ne 0 ]; then
-    log "up failed (exit $rc); cleaning up (logs kept in $LOGDIR)"
-    do_down || true
-  fi
-  exit $rc
-}
 
 do_up() {
   local t0=$SECONDS i
