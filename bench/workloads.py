@@ -25,33 +25,18 @@ def _run_phase(pool, fn, chunks):
     return done, time.perf_counter() - t
 
 
-def _create(paths):
+def _create_empty(p):
+    os.close(os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+
+
+# The metadata phases: one function per path, applied by _each in the worker processes.
+_PHASES = {"create": _create_empty, "stat": os.stat, "unlink": os.unlink, "mkdir": os.mkdir, "rmdir": os.rmdir}
+
+
+def _each(job):
+    phase, paths = job
     for p in paths:
-        os.close(os.open(p, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
-    return len(paths)
-
-
-def _stat(paths):
-    for p in paths:
-        os.stat(p)
-    return len(paths)
-
-
-def _unlink(paths):
-    for p in paths:
-        os.unlink(p)
-    return len(paths)
-
-
-def _mkdir(paths):
-    for p in paths:
-        os.mkdir(p)
-    return len(paths)
-
-
-def _rmdir(paths):
-    for p in paths:
-        os.rmdir(p)
+        _PHASES[phase](p)
     return len(paths)
 
 
@@ -64,9 +49,9 @@ def meta(args):
     subdirs = [os.path.join(dirs[i % args.dirs], "s%07d" % i) for i in range(args.files)]
     out = {}
     with mp.Pool(args.procs) as pool:
-        for name, fn, items in (("create", _create, files), ("stat", _stat, files), ("unlink", _unlink, files),
-                                ("mkdir", _mkdir, subdirs), ("rmdir", _rmdir, subdirs)):
-            n, secs = _run_phase(pool, fn, _split(items, args.procs))
+        for name, items in (("create", files), ("stat", files), ("unlink", files), ("mkdir", subdirs),
+                            ("rmdir", subdirs)):
+            n, secs = _run_phase(pool, _each, [(name, c) for c in _split(items, args.procs)])
             out[name + "_per_s"] = round(n / secs, 1)
     shutil.rmtree(root)
     return out

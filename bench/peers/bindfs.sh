@@ -21,14 +21,8 @@ UP_TIMEOUT=${BINDFS_UP_TIMEOUT:-30}
 
 # shellcheck source=bench/peers/common.sh
 . "$(dirname "$(readlink -f "$0")")/common.sh"
-usage() { echo "usage: $PROG up|down SRC_DIR MOUNTPOINT" >&2; exit 2; }
-
-[ $# -eq 3 ] || usage
-ACTION=$1
-SRC=$(realpath -m -- "$2")
-MNT=$(realpath -m -- "$3")
-case "$ACTION" in up|down) ;; *) usage ;; esac
-[ "$(id -u)" = 0 ] || die "must run as root"
+parse_args SRC_DIR "$@"
+SRC=$DIR
 [ "$SRC" != "$MNT" ] || die "SRC_DIR and MOUNTPOINT must differ"
 
 KEY=$(printf '%s' "$MNT" | sha1sum | cut -c1-12)

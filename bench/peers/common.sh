@@ -1,9 +1,25 @@
 # shellcheck shell=bash
+# shellcheck disable=SC2034  # ACTION, DIR, MNT are read by the sourcing script
 # Shared by the peer scripts (sourced, not run): logging, process liveness, Debian packages,
 # and the clean-up of a failed `up`. The sourcing script sets PROG first, and defines
 # do_down and UP_FAILURE_NOTE (where its logs are) before it traps on_up_failure.
 
 log() { echo "$PROG: $*" >&2; }
+
+# parse_args DIR_LABEL "$@": the peer scripts' shared command line, `up|down DIR MOUNTPOINT`,
+# run as root; sets ACTION, DIR and MNT (absolute)
+parse_args() {
+  local label=$1
+  shift
+  if [ $# -ne 3 ] || { [ "$1" != up ] && [ "$1" != down ]; }; then
+    echo "usage: $PROG up|down $label MOUNTPOINT" >&2
+    exit 2
+  fi
+  ACTION=$1
+  DIR=$(realpath -m -- "$2")
+  MNT=$(realpath -m -- "$3")
+  [ "$(id -u)" = 0 ] || die "must run as root (FUSE mounts; MooseFS also a network namespace)"
+}
 die() { log "ERROR: $*"; exit 1; }
 
 # alive PID: the process exists and is not a zombie (an exited child of the script stays a

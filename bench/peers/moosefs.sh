@@ -35,17 +35,8 @@ MFS_UP_TIMEOUT=${MFS_UP_TIMEOUT:-60}
 # shellcheck source=bench/peers/common.sh
 . "$(dirname "$(readlink -f "$0")")/common.sh"
 
-usage() {
-  echo "usage: $PROG up|down WORKDIR MOUNTPOINT" >&2
-  exit 2
-}
-
-[ $# -eq 3 ] || usage
-ACTION=$1
-WORKDIR=$(realpath -m -- "$2")
-MNT=$(realpath -m -- "$3")
-case "$ACTION" in up|down) ;; *) usage ;; esac
-[ "$(id -u)" = 0 ] || die "must run as root (network namespaces, FUSE mounts)"
+parse_args WORKDIR "$@"
+WORKDIR=$DIR
 [ "$WORKDIR" != / ] || die "WORKDIR must not be /"
 
 # Netns name is derived from WORKDIR so `down` finds it without state files.
