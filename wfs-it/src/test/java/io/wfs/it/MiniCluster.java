@@ -219,6 +219,21 @@ public final class MiniCluster implements AutoCloseable {
         return -1;
     }
 
+    /**
+     * Asks the leader of {@code group} to hand leadership to the next node (in-process nodes only);
+     * returns false when the group has no leader now or the leader refused (busy transferring).
+     */
+    public boolean moveLeadership(String group) throws Exception {
+        int leader = leaderOf(group);
+        if (leader < 0 || !(metaNodes.get(leader) instanceof InProcessMetaNode node)) {
+            return false;
+        }
+        List<SlotMap.Peer> peers = slotMap.group(group).peers();
+        String target = peers.get((leader + 1) % peers.size()).raftAddress();
+        return node.server().replica(group).raft()
+                .transferLeadershipTo(com.alipay.sofa.jraft.entity.PeerId.parsePeer(target)).isOk();
+    }
+
     /** The /status entry of {@code group} on node {@code i}, or null if the node is down or does not host it. */
     @SuppressWarnings("unchecked")
     public Map<String, Object> groupStatus(int i, String group) {

@@ -135,7 +135,7 @@ public final class CrossGroupCoordinator {
                                 // A retry that raced past the replay check: the earlier run's child wins.
                                 boolean replayed = reply != null && reply.attr().ino() != c.ino();
                                 boolean commit = error == null && !replayed;
-                                resolveUnlessUnknown(c.ino(), commit, error);
+                                resolveUnlessUnknown(c.ino(), c.ctimeNs(), commit, error);
                                 if (error != null) {
                                     throw WfsException.unwrap(error);
                                 }
@@ -177,7 +177,7 @@ public final class CrossGroupCoordinator {
                     return step(LINK, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
                             new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
                             .handle((linked, error) -> {
-                                resolveUnlessUnknown(t.ino(), error == null, error);
+                                resolveUnlessUnknown(t.ino(), t.ctimeNs(), error == null, error);
                                 if (error != null) {
                                     throw WfsException.unwrap(error);
                                 }
@@ -203,7 +203,7 @@ public final class CrossGroupCoordinator {
                         new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
                                 directory)))
                         .handle((removed, error) -> {
-                            resolveUnlessUnknown(child, error == null, error);
+                            resolveUnlessUnknown(child, victim.attr().ctimeNs(), error == null, error);
                             if (error != null) {
                                 throw WfsException.unwrap(error);
                             }
@@ -212,18 +212,18 @@ public final class CrossGroupCoordinator {
     }
 
     /** Step 3, unless step 2 may or may not have happened: then the sweep decides once the lock expires. */
-    private void resolveUnlessUnknown(long ino, boolean commit, Throwable stepError) {
+    private void resolveUnlessUnknown(long ino, long lockTimeNs, boolean commit, Throwable stepError) {
         if (StepOutcome.unknown(stepError)) {
             LOG.warn("step 2 on {} ended without a known outcome ({}): the sweep resolves its lock", ino, stepError.toString());
             return;
         }
-        resolve(ino, commit);
+        resolve(ino, lockTimeNs, commit);
     }
 
     /** Step 3. Its failure is left to the sweep: the answer to the client does not wait for it. */
-    private void resolve(long ino, boolean commit) {
+    private void resolve(long ino, long lockTimeNs, boolean commit) {
         String op = commit ? "commit" : "undo";
-        step(op, 3, () -> peers.call(new ResolveLockRequest(internal(), ino, commit)));
+        step(op, 3, () -> peers.call(new ResolveLockRequest(internal(), ino, lockTimeNs, commit)));
     }
 
     @SuppressWarnings("unchecked")

@@ -68,8 +68,7 @@ final class CrossGroupRename {
     private OkReply execute(MetaGroupReplica replica, MetaHeader h, RenamePreparation.Prepared p) {
         RenamePlan plan = p.plan();
         long holder = p.needsLease() ? ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE) : 0;
-        long movedLocked = 0;
-        long replacedLocked = 0;
+        long movedLockNs = 0;
         long replacedLockNs = 0;
         boolean committed = false;
         boolean stopped = false;
@@ -79,18 +78,14 @@ final class CrossGroupRename {
                 calls.call(new RenameLeaseRequest(calls.internal(), holder, true, leaseTermNs));
             }
             step(2);
-            long oldestLockNs = calls.call(new LockForRenameRequest(calls.internal(), plan.moved(), plan)).attr().ctimeNs();
-            movedLocked = plan.moved();
+            movedLockNs = calls.call(new LockForRenameRequest(calls.internal(), plan.moved(), plan)).attr().ctimeNs();
             requireSourceStillNamesMoved(replica, h, plan);
             if (plan.replaced() != 0) {
                 step(3);
-                long t = plan.exchange()
+                replacedLockNs = plan.exchange()
                         ? calls.call(new LockForRenameRequest(calls.internal(), plan.replaced(), plan)).attr().ctimeNs()
                         : calls.call(new LockForRemoveRequest(calls.internal(), plan.replaced(), plan.dstParent(),
                                 plan.dstName(), FileType.isDirectory(plan.replacedMode()))).attr().ctimeNs();
-                replacedLocked = plan.replaced();
-                replacedLockNs = t;
-                oldestLockNs = Math.min(oldestLockNs, t);
             }
             if (holder != 0) {
                 checkAncestors(h, plan);
@@ -99,23 +94,24 @@ final class CrossGroupRename {
             step(4);
             if (replica.machine().owns((int) (plan.dstParent() >>> 52))) {
                 calls.await(replica.propose(MessageType.RENAME_ENTRIES,
-                        new RenameEntriesRequest(h, plan, true, true, replacedUid, oldestLockNs, replacedLockNs)));
+                        new RenameEntriesRequest(h, plan, true, true, replacedUid, movedLockNs, replacedLockNs)));
                 committed = true;
             } else {
-                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, oldestLockNs, replacedLockNs));
+                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, movedLockNs,
+                        replacedLockNs));
                 committed = true;
                 step(5);
                 calls.await(replica.propose(MessageType.RENAME_ENTRIES,
-                        new RenameEntriesRequest(h, plan, false, true, replacedUid, oldestLockNs, replacedLockNs)));
+                        new RenameEntriesRequest(h, plan, false, true, replacedUid, movedLockNs, replacedLockNs)));
             }
             step(6);
-            finish(movedLocked, replacedLocked);
+            finish(plan.moved(), movedLockNs, plan.replaced(), replacedLockNs);
             return OkReply.INSTANCE;
         } catch (WfsException e) {
             if (!committed && !StepOutcome.unknown(e)) {
                 // Nothing changed yet: take the locks back now rather than after their expiry.
-                undo(movedLocked);
-                undo(replacedLocked);
+                undo(plan.moved(), movedLockNs);
+                undo(plan.replaced(), replacedLockNs);
             }
             // Committed, or the target step's outcome is unknown: the sweeps decide from the destination
             // entry and the removal receipt. Committed but the source step failed: the sweep finishes it, and the client's resend
@@ -161,9 +157,9 @@ final class CrossGroupRename {
      * inode's new parent and the replaced one gone. A failure is left to the sweeps: the rename
      * is decided, and answering it as failed would be wrong.
      */
-    private void finish(long moved, long replaced) {
-        CompletableFuture<?> both = CompletableFuture.allOf(resolve(moved, true),
-                replaced == 0 ? CompletableFuture.completedFuture(null) : resolve(replaced, true));
+    private void finish(long moved, long movedLockNs, long replaced, long replacedLockNs) {
+        CompletableFuture<?> both = CompletableFuture.allOf(resolve(moved, movedLockNs, true),
+                replaced == 0 ? CompletableFuture.completedFuture(null) : resolve(replaced, replacedLockNs, true));
         try {
             calls.await(both);
         } catch (WfsException e) {
@@ -171,13 +167,14 @@ final class CrossGroupRename {
         }
     }
 
-    private CompletableFuture<?> resolve(long ino, boolean commit) {
-        return calls.peers().call(new ResolveLockRequest(calls.internal(), ino, commit));
+    private CompletableFuture<?> resolve(long ino, long lockTimeNs, boolean commit) {
+        return calls.peers().call(new ResolveLockRequest(calls.internal(), ino, lockTimeNs, commit));
     }
 
-    private void undo(long ino) {
-        if (ino != 0) {
-            resolve(ino, false);
+    /** Undoes the lock on {@code ino} if it was taken ({@code lockTimeNs} is 0 before that). */
+    private void undo(long ino, long lockTimeNs) {
+        if (ino != 0 && lockTimeNs != 0) {
+            resolve(ino, lockTimeNs, false);
         }
     }
 

@@ -32,11 +32,20 @@ public final class LockIntents {
 
     private final Long2ObjectOpenHashMap<Intent> byIno = new Long2ObjectOpenHashMap<>();
     private final RenameLease renameLease = new RenameLease();
-    private final RemovalReceipts receipts = new RemovalReceipts();
+    private final LockRecords receipts = new LockRecords();
+    private final LockRecords fences = new LockRecords();
 
-    /** Removal receipts of the entries of this group's directories (see {@link RemovalReceipts}). */
-    public RemovalReceipts receipts() {
+    /** Removal receipts of the entries of this group's directories (see {@link LockRecords}). */
+    public LockRecords receipts() {
         return receipts;
+    }
+
+    /**
+     * Steps of other groups' locks that a sweep decided never happened here: such a step arriving
+     * late (proposed in time, applied after the decision) is refused (see {@link LockRecords}).
+     */
+    public LockRecords fences() {
+        return fences;
     }
 
     /** The cluster-wide rename lease; only the group owning the root's slot uses it. */
@@ -90,6 +99,7 @@ public final class LockIntents {
         }
         renameLease.write(out);
         receipts.write(out);
+        fences.write(out);
     }
 
     public void read(DataInputStream in) throws IOException {
@@ -106,5 +116,6 @@ public final class LockIntents {
         }
         renameLease.read(in);
         receipts.read(in);
+        fences.read(in);
     }
 }

@@ -19,9 +19,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * On a group's leader: finds locked inodes whose lock expired (their coordinator crashed or
- * lost its way) and finishes each from its intent, by asking the parent's group whether the
- * entry exists: a created directory or new link whose entry exists is kept, otherwise undone;
- * an inode being removed whose entry is gone loses that name, otherwise it is unlocked.
+ * lost its way) and finishes each from its intent, by asking the parent's group, through its
+ * log, whether the step there happened: a created directory or new link whose entry exists is
+ * kept, otherwise undone; an inode being removed whose removal receipt exists loses that name,
+ * otherwise it is unlocked. A "no" fences the step in the parent's group, so a late step can
+ * never contradict the decision.
  */
 public final class LockSweeper {
     private static final Logger LOG = LoggerFactory.getLogger(LockSweeper.class);
@@ -49,8 +51,8 @@ public final class LockSweeper {
             // A new name (mkdir, link) stands if its entry exists: nothing else can name a locked inode.
             // A removal stands if the parent's group holds its receipt; absence alone proves nothing.
             boolean removal = intent.kind() == LockIntents.REMOVE;
-            peers.call(new EntryCheckRequest(peers.query(0, 0), intent.parent(), intent.name(), intent.ino(),
-                            removal ? intent.lockTimeNs() : 0))
+            peers.call(EntryCheckRequest.of(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
+                            intent.lockTimeNs(), removal))
                     .thenCompose(check -> {
                         boolean commit = check.exists();
                         LOG.info("group {}: expired lock on {} ({}), {}: {}", replica.groupId(), intent.ino(),
@@ -70,7 +72,8 @@ public final class LockSweeper {
      */
     private void sweepRename(MetaGroupReplica replica, LockIntents.Intent intent) {
         RenamePlan plan = intent.rename();
-        peers.call(new EntryCheckRequest(peers.query(0, 0), plan.dstParent(), plan.dstName(), plan.moved()))
+        peers.call(new EntryCheckRequest(peers.mutation(0, 0), plan.dstParent(), plan.dstName(), plan.moved(),
+                        intent.ino(), intent.lockTimeNs(), false))
                 .thenCompose(check -> {
                     LOG.info("group {}: expired rename lock on {}, destination {}: {}", replica.groupId(), intent.ino(),
                             check.exists() ? "names it" : "does not name it", check.exists() ? "roll forward" : "roll back");
@@ -85,7 +88,8 @@ public final class LockSweeper {
     }
 
     private CompletableFuture<Response> resolve(MetaGroupReplica replica, LockIntents.Intent intent, boolean commit) {
-        return replica.propose(MessageType.RESOLVE_LOCK, new ResolveLockRequest(peers.mutation(0, 0), intent.ino(), commit));
+        return replica.propose(MessageType.RESOLVE_LOCK, new ResolveLockRequest(peers.mutation(0, 0), intent.ino(),
+                intent.lockTimeNs(), commit));
     }
 
     private void done(MetaGroupReplica replica, LockIntents.Intent intent, Throwable e) {

@@ -14,9 +14,18 @@ public final class CrossGroupTiming {
     private CrossGroupTiming() {
     }
 
-    static void requireYoungLock(MetaContext ctx, long lockTimeNs) {
+    /**
+     * A step may act under the lock of {@code ino} taken at {@code lockTimeNs} only while the lock
+     * is young and no sweep has fenced it: the entry's time is the leader's clock when it was
+     * proposed, and an entry can be committed seconds later (after a leader change), behind
+     * the sweep's decision; the fence catches that.
+     */
+    static void requireLiveLock(MetaContext ctx, long ino, long lockTimeNs) {
         if (ctx.timeNs() - lockTimeNs > LINK_WINDOW_NS) {
             throw new WfsException(WfsErrorCode.LOCKED, "the cross-group lock is too old to act on; retry");
+        }
+        if (ctx.intents().fences().contains(ino, lockTimeNs)) {
+            throw new WfsException(WfsErrorCode.LOCKED, "the cross-group lock expired and was swept; retry");
         }
     }
 }

@@ -6,7 +6,13 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
-/** The sweep's question to a parent's group: is the entry there, naming the locked inode? */
+/**
+ * The sweep's question to a parent's group, answered in the log: did the locked step happen here?
+ * A plain read could answer "no" from a deposed leader, or before a step proposed in time but
+ * committed after a leader change; the sweep would then undo an operation that stands. As a log
+ * entry the answer is ordered with every step, and a "no" fences the step so it can never
+ * happen later: the decision and the namespace agree.
+ */
 public final class EntryCheckOp implements MetaOperation<EntryCheckRequest, EntryCheckReply> {
     @Override
     public MessageType type() {
@@ -15,21 +21,25 @@ public final class EntryCheckOp implements MetaOperation<EntryCheckRequest, Entr
 
     @Override
     public boolean mutates() {
-        return false;
+        return true;
     }
 
     @Override
     public EntryCheckReply execute(MetaContext ctx, EntryCheckRequest req) {
-        if (req.removedUnderLockNs() != 0) {
-            return new EntryCheckReply(ctx.intents().receipts().removed(req.ino(), req.removedUnderLockNs()));
+        boolean happened = req.removal()
+                ? ctx.intents().receipts().contains(req.ino(), req.lockTimeNs())
+                : names(ctx, req);
+        if (!happened) {
+            ctx.intents().fences().record(req.lockedIno(), req.lockTimeNs(), ctx.timeNs());
         }
+        return new EntryCheckReply(happened);
+    }
+
+    private static boolean names(MetaContext ctx, EntryCheckRequest req) {
         if (!ctx.slotOf(req.parent()).contains(req.parent())) {
-            return new EntryCheckReply(false);
+            return false;
         }
         InodeAttributes dir = ctx.attributes(req.parent());
-        if (!FileType.isDirectory(dir.mode())) {
-            return new EntryCheckReply(false);
-        }
-        return new EntryCheckReply(ctx.slotOf(req.parent()).lookup(req.parent(), req.name()) == req.ino());
+        return FileType.isDirectory(dir.mode()) && ctx.slotOf(req.parent()).lookup(req.parent(), req.name()) == req.ino();
     }
 }

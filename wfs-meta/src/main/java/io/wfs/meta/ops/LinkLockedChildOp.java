@@ -38,7 +38,7 @@ public final class LinkLockedChildOp implements MetaOperation<LinkLockedChildReq
         if (directory && parent.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
         }
-        CrossGroupTiming.requireYoungLock(ctx, req.lockTimeNs());
+        CrossGroupTiming.requireLiveLock(ctx, req.child(), req.lockTimeNs());
         NewEntry.insert(ctx, req.parent(), req.name(), req.child(), req.childMode());
         if (directory) {
             ctx.slotOf(req.parent()).setNlink(req.parent(), parent.nlink() + 1);

@@ -59,7 +59,10 @@ public final class RenameEntriesOp implements MetaOperation<RenameEntriesRequest
         if (links > 0 && dir.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
         }
-        CrossGroupTiming.requireYoungLock(ctx, req.oldestLockTimeNs());
+        CrossGroupTiming.requireLiveLock(ctx, plan.moved(), req.movedLockTimeNs());
+        if (plan.replaced() != 0) {
+            CrossGroupTiming.requireLiveLock(ctx, plan.replaced(), req.replacedLockTimeNs());
+        }
         SlotState slot = ctx.slotOf(plan.dstParent());
         DirectoryEntries entries = slot.directory(plan.dstParent());
         if (plan.replaced() == 0) {

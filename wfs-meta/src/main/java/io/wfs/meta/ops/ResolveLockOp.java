@@ -12,7 +12,7 @@ import io.wfs.meta.namespace.SlotState;
  * Cross-group step 3, or the sweep's decision: commit or undo what the intent on the inode
  * says, and unlock it. A created directory is kept or deleted; a new link is kept or its count
  * taken back; a renamed inode takes its new parent or stays; an inode being removed loses its name (a directory is deleted, a file drops a
- * link) or is simply unlocked. Resolving twice is harmless: the second finds no intent.
+ * link) or is simply unlocked. Resolving twice is harmless: the second finds no intent, or another lock's.
  */
 public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, OkReply> {
     @Override
@@ -27,10 +27,11 @@ public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, Ok
 
     @Override
     public OkReply execute(MetaContext ctx, ResolveLockRequest req) {
-        LockIntents.Intent intent = ctx.intents().remove(req.ino());
-        if (intent == null) {
+        LockIntents.Intent intent = ctx.intents().get(req.ino());
+        if (intent == null || intent.lockTimeNs() != req.lockTimeNs()) {
             return OkReply.INSTANCE;
         }
+        ctx.intents().remove(req.ino());
         SlotState slot = ctx.slotOf(req.ino());
         if (!slot.contains(req.ino())) {
             return OkReply.INSTANCE;

@@ -36,7 +36,7 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
             throw new WfsException(WfsErrorCode.ENOENT, "the entry no longer names the directory");
         }
         Permissions.requireStickyAllows(dir, req.childUid(), ctx.caller());
-        CrossGroupTiming.requireYoungLock(ctx, req.lockTimeNs());
+        CrossGroupTiming.requireLiveLock(ctx, req.child(), req.lockTimeNs());
         ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
         ctx.intents().receipts().record(req.child(), req.lockTimeNs(), ctx.timeNs());
         if (req.directory()) {

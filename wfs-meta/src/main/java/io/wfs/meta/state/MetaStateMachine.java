@@ -32,7 +32,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
-    private static final int SNAPSHOT_VERSION = 5;
+    private static final int SNAPSHOT_VERSION = 6;
 
     private final MetaOperations operations = new MetaOperations();
     /**
@@ -246,7 +246,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         lock.lock();
         try {
             return (((namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size()) * 31
-                    + intents.renameLease().holder()) * 31 + intents.receipts().size() * 13L
+                    + intents.renameLease().holder()) * 31 + (intents.receipts().size() * 13L + intents.fences().size())
                     + clients.locks().size() * 7L + clients.openFiles().orphans();
         } finally {
             lock.unlock();

@@ -31,6 +31,15 @@ class CrossGroupOpsTest {
         return childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 1000, 100, ROOT, n(name))).attr();
     }
 
+    /** The sweep's question for a new name ROOT/name of the child locked as {@code locked} says. */
+    private EntryCheckRequest check(String name, InodeAttr locked) {
+        return EntryCheckRequest.of(parentGroup.h(), ROOT, n(name), locked.ino(), locked.ctimeNs(), false);
+    }
+
+    private EntryCheckRequest removalCheck(String name, long ino, long lockTimeNs) {
+        return EntryCheckRequest.of(parentGroup.h(), ROOT, n(name), ino, lockTimeNs, true);
+    }
+
     @Test
     void aLockedChildRefusesChangesUntilResolvedAndIsKeptOnCommit() {
         InodeAttr child = createLocked("d");
@@ -39,12 +48,12 @@ class CrossGroupOpsTest {
         assertEquals(1, childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).size());
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
         parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), 040755, child.ctimeNs()));
-        assertTrue(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("d"), child.ino())).exists());
+        assertTrue(parentGroup.run(check("d", child)).exists());
         assertEquals(3, parentGroup.stat(ROOT).nlink(), "the parent counts the remote subdirectory");
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
         assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));
         childGroup.stat(child.ino());
     }
 
@@ -52,7 +61,7 @@ class CrossGroupOpsTest {
     void anUndoneCreateLeavesNothing() {
         long before = childGroup.machine().<Long>read(ns -> ns.usedInodes());
         InodeAttr child = createLocked("gone");
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));
         childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
         assertEquals(before, (long) childGroup.machine().<Long>read(ns -> ns.usedInodes()));
     }
@@ -62,14 +71,14 @@ class CrossGroupOpsTest {
         InodeAttr child = createLocked("late");
         parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), 040755,
                 parentGroup.now() - 3_500_000_000L));
-        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("late"), child.ino())).exists());
+        assertFalse(parentGroup.run(check("late", child)).exists());
     }
 
     @Test
     void removalLocksOnlyAnEmptyDirectoryAndDeletesOnCommit() {
         InodeAttr child = createLocked("r");
         parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), 040755, child.ctimeNs()));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
         childGroup.fails(WfsErrorCode.ENOTEMPTY, new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true));
         childGroup.run(new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), child.ino(), n("f")));
@@ -77,7 +86,7 @@ class CrossGroupOpsTest {
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), 0100644, 0));
         parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.ctimeNs(), true));
         assertEquals(2, parentGroup.stat(ROOT).nlink());
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), locked.ctimeNs(), true));
         childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
     }
 
@@ -90,36 +99,35 @@ class CrossGroupOpsTest {
     void aRemovalIsProvedByItsReceiptNotByTheEntrysAbsence() {
         InodeAttr child = createLocked("moved-away");
         parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), 040755, child.ctimeNs()));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
         // An rmdir of ROOT/"stale" prepared before the directory got its present name locks it anyway.
         InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("stale"), true)).attr();
-        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("stale"), child.ino())).exists(),
-                "the name is absent...");
-        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("stale"), child.ino(), locked.ctimeNs()))
-                .exists(), "...but nothing removed it under this lock");
+        assertFalse(parentGroup.run(check("stale", child)).exists(), "the name is absent...");
+        assertFalse(parentGroup.run(removalCheck("stale", child.ino(), locked.ctimeNs())).exists(),
+                "...but nothing removed it under this lock");
         parentGroup.fails(WfsErrorCode.ENOENT, new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("stale"), child.ino(),
                 locked.uid(), locked.ctimeNs(), true));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), locked.ctimeNs(), false));
 
         InodeAttr again = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("moved-away"), true))
                 .attr();
         parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), again.uid(),
                 again.ctimeNs(), true));
-        assertTrue(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), again.ctimeNs()))
-                .exists());
-        assertFalse(parentGroup.run(new EntryCheckRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(),
-                again.ctimeNs() - 1)).exists(), "a receipt answers only for the lock it was written under");
+        assertTrue(parentGroup.run(removalCheck("moved-away", child.ino(), again.ctimeNs())).exists());
+        assertFalse(parentGroup.run(removalCheck("moved-away", child.ino(), again.ctimeNs() - 1)).exists(),
+                "a receipt answers only for the lock it was written under");
         MetaTester restored = parentGroup.restoredFromSnapshot();
-        assertTrue(restored.run(new EntryCheckRequest(restored.h(), ROOT, n("moved-away"), child.ino(), again.ctimeNs()))
-                .exists(), "receipts survive a snapshot");
+        assertTrue(restored.run(removalCheck("moved-away", child.ino(), again.ctimeNs())).exists(),
+                "receipts survive a snapshot");
     }
 
     @Test
     void anUndoneRemovalUnlocksTheDirectory() {
         InodeAttr child = createLocked("keep");
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), true));
-        childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep"), true));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
+        long lockNs = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep"), true)).attr()
+                .ctimeNs();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), lockNs, false));
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
     }
 
@@ -135,29 +143,32 @@ class CrossGroupOpsTest {
 
     @Test
     void aLinkIsCountedWhileLockedAndTakenBackOnUndo() {
-        long dir = createLocked("home").ino();
-        childGroup.run(new ResolveLockRequest(childGroup.h(), dir, true));
+        InodeAttr home = createLocked("home");
+        long dir = home.ino();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir, home.ctimeNs(), true));
         long file = childGroup.create(dir, "data", 0644).ino();
         InodeAttr locked = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
                 .attr();
         assertEquals(2, locked.nlink());
         childGroup.fails(WfsErrorCode.LOCKED, new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), dir, n("data")));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), file, false));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, locked.ctimeNs(), false));
         assertEquals(1, childGroup.stat(file).nlink());
         childGroup.fails(WfsErrorCode.EPERM, new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), dir, ROOT, n("d")));
         // A file being unlinked from a remote entry drops one link on commit.
-        childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), file, true));
-        childGroup.run(new LockForRemoveRequest(childGroup.h(), file, ROOT, n("alias"), false));
+        long linkNs = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
+                .attr().ctimeNs();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, linkNs, true));
+        long removeNs = childGroup.run(new LockForRemoveRequest(childGroup.h(), file, ROOT, n("alias"), false)).attr().ctimeNs();
         childGroup.fails(WfsErrorCode.EISDIR, new LockForRemoveRequest(childGroup.h(), dir, ROOT, n("home"), false));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), file, true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, removeNs, true));
         assertEquals(1, childGroup.stat(file).nlink());
     }
 
     @Test
     void aOneEntryRenameAcrossGroupsIsSentBackForTheCoordinatorAndLinkAnswersExdev() {
-        long remoteDir = createLocked("remote").ino();
-        childGroup.run(new ResolveLockRequest(childGroup.h(), remoteDir, true));
+        InodeAttr remote = createLocked("remote");
+        long remoteDir = remote.ino();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), remoteDir, remote.ctimeNs(), true));
         long file = parentGroup.create(ROOT, "f", 0644).ino();
         // The coordinator runs such renames with the cross-group protocol; one that reached the
         // one-entry path (its inputs changed meanwhile) is refused retryably, never as EXDEV.
@@ -168,6 +179,59 @@ class CrossGroupOpsTest {
         parentGroup.fails(WfsErrorCode.EXDEV, new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), remoteFile, ROOT, n("x")));
         assertFalse(WfsErrorCode.EXDEV.retryable());
         parentGroup.stat(file);
+    }
+
+    /**
+     * The storm's lost rename, in its simplest form: a step proposed while its lock was young but
+     * applied after the sweep's decision (a leader change in between) must not happen, or the
+     * namespace contradicts what the sweep did with the lock. The decision goes through the
+     * parent group's log and fences the step.
+     */
+    @Test
+    void aStepAppliedAfterTheSweepDecidedAgainstItIsRefused() {
+        InodeAttr child = createLocked("late-link");
+        assertFalse(parentGroup.run(check("late-link", child)).exists(), "the sweep finds no entry: undo");
+        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late-link"), child.ino(),
+                040755, child.ctimeNs()));
+        parentGroup.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(parentGroup.h(), ROOT, n("late-link")));
+        assertFalse(parentGroup.run(check("late-link", child)).exists(), "asked again, the answer stands");
+        assertFalse(parentGroup.restoredFromSnapshot().run(check("late-link", child)).exists());
+        parentGroup.restoredFromSnapshot().fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT,
+                n("late-link"), child.ino(), 040755, child.ctimeNs()));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));
+
+        // A removal: the sweep finds no receipt and unlocks; the late removal step must not remove the name.
+        InodeAttr kept = createLocked("kept");
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(), 040755, kept.ctimeNs()));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), kept.ino(), kept.ctimeNs(), true));
+        InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), kept.ino(), ROOT, n("kept"), true)).attr();
+        assertFalse(parentGroup.run(removalCheck("kept", kept.ino(), locked.ctimeNs())).exists());
+        parentGroup.fails(WfsErrorCode.LOCKED, new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(),
+                locked.uid(), locked.ctimeNs(), true));
+        assertEquals(kept.ino(), parentGroup.lookup(ROOT, "kept").ino());
+        childGroup.run(new ResolveLockRequest(childGroup.h(), kept.ino(), locked.ctimeNs(), false));
+
+        // The fence is for that lock only: the next removal of the same directory goes through.
+        InodeAttr again = childGroup.run(new LockForRemoveRequest(childGroup.h(), kept.ino(), ROOT, n("kept"), true)).attr();
+        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(), again.uid(), again.ctimeNs(),
+                true));
+        assertTrue(parentGroup.run(removalCheck("kept", kept.ino(), again.ctimeNs())).exists());
+    }
+
+    /** A coordinator's late undo of a lock the sweep already finished must not undo the next lock. */
+    @Test
+    void aResolutionOfAnEarlierLockChangesNothing() {
+        InodeAttr dir = createLocked("twice");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), dir.ctimeNs(), true));
+        long first = childGroup.run(new LockForRemoveRequest(childGroup.h(), dir.ino(), ROOT, n("twice"), true)).attr().ctimeNs();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), first, false));
+        long second = childGroup.run(new LockForRemoveRequest(childGroup.h(), dir.ino(), ROOT, n("twice"), true)).attr()
+                .ctimeNs();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), first, true));
+        childGroup.stat(dir.ino());
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), dir.ino(), n("f"), 0100644, 0));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), second, false));
+        childGroup.run(new MknodRequest(childGroup.h(), dir.ino(), n("f"), 0100644, 0));
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.wfs.meta.cross;
 import static io.wfs.meta.ops.MetaTester.ROOT;
 import static io.wfs.meta.ops.MetaTester.n;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
@@ -13,6 +14,7 @@ import io.wfs.common.msg.meta.LinkLockedChildRequest;
 import io.wfs.common.msg.meta.LockForRenameRequest;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.EntryCheckRequest;
 import io.wfs.common.msg.meta.RenameEntriesRequest;
 import io.wfs.common.msg.meta.RenameLeaseRequest;
 import io.wfs.common.msg.meta.RenamePlan;
@@ -38,7 +40,7 @@ class CrossGroupRenameOpsTest {
     private long remoteDir(String name) {
         InodeAttr d = childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 0, 0, ROOT, n(name))).attr();
         parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n(name), d.ino(), 040755, d.ctimeNs()));
-        childGroup.run(new ResolveLockRequest(childGroup.h(), d.ino(), true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), d.ino(), d.ctimeNs(), true));
         return d.ino();
     }
 
@@ -69,7 +71,7 @@ class CrossGroupRenameOpsTest {
         parentGroup.fails(WfsErrorCode.ENOENT, new LookupRequest(parentGroup.h(), ROOT, n("m")));
         assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink());
         assertEquals(3, parentGroup.stat(dst).nlink());
-        childGroup.run(new ResolveLockRequest(childGroup.h(), moved, true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), moved, lockNs, true));
         assertEquals(dst, childGroup.stat(moved).parent());
         childGroup.run(new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
         assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
@@ -94,15 +96,15 @@ class CrossGroupRenameOpsTest {
         long file = parentGroup.create(dst, "file", 0644).ino();
         RenamePlan plan = new RenamePlan(ROOT, n("left"), dst, n("file"), left, 040755, file, 0100644, true, 0, 0);
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), left, plan)).attr().ctimeNs();
-        parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan));
+        long fileLockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan)).attr().ctimeNs();
         int rootLinks = parentGroup.stat(ROOT).nlink();
-        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
+        parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, fileLockNs));
         assertEquals(left, lookup(parentGroup, dst, "file"));
         assertEquals(file, lookup(parentGroup, ROOT, "left"));
         assertEquals(rootLinks - 1, parentGroup.stat(ROOT).nlink(), "the directory left the root");
         assertEquals(3, parentGroup.stat(dst).nlink(), "and came into dst");
-        childGroup.run(new ResolveLockRequest(childGroup.h(), left, true));
-        parentGroup.run(new ResolveLockRequest(parentGroup.h(), file, true));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), left, lockNs, true));
+        parentGroup.run(new ResolveLockRequest(parentGroup.h(), file, fileLockNs, true));
         assertEquals(dst, childGroup.stat(left).parent());
         assertEquals(ROOT, parentGroup.stat(file).parent());
     }
@@ -123,8 +125,40 @@ class CrossGroupRenameOpsTest {
         long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
         long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
         RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, 0100644, victim, 0100644, false, 0, 0);
-        parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now(), 0));
+        parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now(),
+                parentGroup.now()));
         assertEquals(victim, lookup(parentGroup.as(0, 0), dst, "theirs"));
+    }
+
+    /**
+     * The storm's failure: the sweep of the moved inode rolled the rename back (the destination did
+     * not name it) and the destination step, proposed in time, was applied afterwards; the inode
+     * ended with two names. The sweep's question now goes through the destination group's log and
+     * fences the step; so does the replaced inode's sweep.
+     */
+    @Test
+    void theTargetStepIsRefusedOnceASweepRolledTheRenameBack() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        EntryCheckRequest sweep = new EntryCheckRequest(parentGroup.h(), dst, n("moved"), moved, moved, lockNs, false);
+        assertFalse(parentGroup.run(sweep).exists(), "roll back");
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
+        parentGroup.fails(WfsErrorCode.ENOENT, new LookupRequest(parentGroup.h(), dst, n("moved")));
+        assertEquals(moved, lookup(parentGroup, ROOT, "m"));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), moved, lockNs, false));
+        assertEquals(ROOT, childGroup.stat(moved).parent());
+
+        // Replacing a file whose removal lock the sweep undid: the step must not replace it.
+        long victim = parentGroup.create(dst, "victim", 0644).ino();
+        RenamePlan over = new RenamePlan(ROOT, n("m"), dst, n("victim"), moved, 040755, victim, 0100644, false, 0, 0);
+        long movedNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, over)).attr().ctimeNs();
+        long victimNs = parentGroup.run(new io.wfs.common.msg.meta.LockForRemoveRequest(parentGroup.h(), victim, dst,
+                n("victim"), false)).attr().ctimeNs();
+        assertFalse(parentGroup.run(EntryCheckRequest.of(parentGroup.h(), dst, n("victim"), victim, victimNs, true)).exists());
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), over, true, true, 0, movedNs, victimNs));
+        assertEquals(victim, lookup(parentGroup, dst, "victim"));
     }
 
     @Test
@@ -134,9 +168,9 @@ class CrossGroupRenameOpsTest {
         long b = single.mkdir(a, "b", 0777).ino();
         long c = single.mkdir(ROOT, "c", 0777).ino();
         RenamePlan away = new RenamePlan(ROOT, n("a"), c, n("a2"), a, 040777, 0, 0, false, 0, 0);
-        single.run(new LockForRenameRequest(single.h(), a, away));
+        long lockNs = single.run(new LockForRenameRequest(single.h(), a, away)).attr().ctimeNs();
         single.fails(WfsErrorCode.LOCKED, new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
-        single.run(new ResolveLockRequest(single.h(), a, false));
+        single.run(new ResolveLockRequest(single.h(), a, lockNs, false));
         single.run(new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
         assertEquals(b, single.stat(c).parent());
     }

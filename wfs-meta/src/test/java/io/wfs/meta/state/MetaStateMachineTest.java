@@ -58,7 +58,8 @@ class MetaStateMachineTest {
         Object first = apply(MessageType.MKNOD, t.now() + 2, inside);
         assertEquals(WfsErrorCode.LOCKED, ((WfsException) first).code());
         apply(MessageType.RESOLVE_LOCK, t.now() + 3,
-                new io.wfs.common.msg.meta.ResolveLockRequest(MetaHeader.root(), locked.attr().ino(), true));
+                new io.wfs.common.msg.meta.ResolveLockRequest(MetaHeader.root(), locked.attr().ino(),
+                        locked.attr().ctimeNs(), true));
         // ...and the same request, resent once the lock is gone, executes instead of replaying LOCKED.
         Object retry = apply(MessageType.MKNOD, t.now() + 4, inside);
         assertTrue(retry instanceof AttrReply, "the retry must execute: " + retry);

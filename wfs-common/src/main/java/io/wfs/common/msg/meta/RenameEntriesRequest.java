@@ -16,24 +16,24 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
     private boolean target;
     private boolean source;
     private int replacedUid;
-    private long oldestLockTimeNs;
+    private long movedLockTimeNs;
     private long replacedLockTimeNs;
 
     public RenameEntriesRequest() {
     }
 
     public RenameEntriesRequest(MetaHeader header, RenamePlan plan, boolean target, boolean source, int replacedUid,
-                                long oldestLockTimeNs, long replacedLockTimeNs) {
+                                long movedLockTimeNs, long replacedLockTimeNs) {
         this.header = header;
         this.plan = plan;
         this.target = target;
         this.source = source;
         this.replacedUid = replacedUid;
-        this.oldestLockTimeNs = oldestLockTimeNs;
+        this.movedLockTimeNs = movedLockTimeNs;
         this.replacedLockTimeNs = replacedLockTimeNs;
     }
 
-    /** When the replaced inode was locked for removal (0 if none): the key of its removal receipt. */
+    /** When the replaced inode was locked (0 if none): the key of its removal receipt and of a sweep's fence. */
     public long replacedLockTimeNs() {
         return replacedLockTimeNs;
     }
@@ -60,9 +60,9 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
         return replacedUid;
     }
 
-    /** When the first of the rename's locks was taken: the target step refuses once it is old. */
-    public long oldestLockTimeNs() {
-        return oldestLockTimeNs;
+    /** When the moved inode was locked: the target step refuses once it is old or a sweep fenced it. */
+    public long movedLockTimeNs() {
+        return movedLockTimeNs;
     }
 
     @Override
@@ -75,5 +75,7 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
         MetaHeader.validate(header);
         RenamePlan.validate(plan);
         Validate.check(target || source, "neither the target nor the source part");
+        Validate.check(!target || movedLockTimeNs > 0, "the target part needs the moved inode's lock time");
+        Validate.check(replacedLockTimeNs >= 0, "replacedLockTimeNs is negative");
     }
 }

@@ -1,17 +1,24 @@
 package io.wfs.common.msg.meta;
 
-/** Cross-group step 3 (or the sweep): finishes ({@code commit}) or undoes the locked operation recorded on {@code ino}. */
+/**
+ * Cross-group step 3 (or the sweep): finishes ({@code commit}) or undoes the locked operation
+ * recorded on {@code ino} under the lock taken at {@code lockTimeNs}. A resolution of an earlier
+ * lock (a coordinator's late undo after the sweep already finished it) finds another lock time
+ * and changes nothing.
+ */
 public final class ResolveLockRequest implements MetaRequest<OkReply> {
     private MetaHeader header;
     private long ino;
+    private long lockTimeNs;
     private boolean commit;
 
     public ResolveLockRequest() {
     }
 
-    public ResolveLockRequest(MetaHeader header, long ino, boolean commit) {
+    public ResolveLockRequest(MetaHeader header, long ino, long lockTimeNs, boolean commit) {
         this.header = header;
         this.ino = ino;
+        this.lockTimeNs = lockTimeNs;
         this.commit = commit;
     }
 
@@ -21,6 +28,10 @@ public final class ResolveLockRequest implements MetaRequest<OkReply> {
 
     public long ino() {
         return ino;
+    }
+
+    public long lockTimeNs() {
+        return lockTimeNs;
     }
 
     public boolean commit() {
@@ -35,5 +46,6 @@ public final class ResolveLockRequest implements MetaRequest<OkReply> {
     @Override
     public void validate() {
         MetaHeader.validate(header);
+        io.wfs.common.rpc.Validate.check(lockTimeNs > 0, "lockTimeNs must be positive");
     }
 }
