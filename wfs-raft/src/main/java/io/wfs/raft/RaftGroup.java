@@ -3,6 +3,7 @@ package io.wfs.raft;
 import com.alipay.sofa.jraft.Node;
 import com.alipay.sofa.jraft.RaftGroupService;
 import com.alipay.sofa.jraft.Status;
+import com.alipay.sofa.jraft.closure.ReadIndexClosure;
 import com.alipay.sofa.jraft.conf.Configuration;
 import com.alipay.sofa.jraft.entity.PeerId;
 import com.alipay.sofa.jraft.option.NodeOptions;
@@ -95,6 +96,28 @@ public final class RaftGroup implements AutoCloseable {
         Proposal p = new Proposal(command);
         batcher.propose(p);
         return p.result();
+    }
+
+    /**
+     * Completes once this replica has applied everything the group committed before the call, as
+     * confirmed through the current leader (jraft read index; on a follower too): a read of the
+     * state machine after it is linearizable. A deposed leader, or a replica that lost its
+     * leadership while working, would otherwise read a state missing the new leader's entries.
+     */
+    public CompletableFuture<Void> readBarrier() {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        node.readIndex(new byte[0], new ReadIndexClosure() {
+            @Override
+            public void run(Status status, long index, byte[] requestContext) {
+                if (status.isOk()) {
+                    done.complete(null);
+                } else {
+                    done.completeExceptionally(new WfsException(WfsErrorCode.UNAVAILABLE,
+                            "read index of " + groupId + " failed: " + status));
+                }
+            }
+        });
+        return done;
     }
 
     /** True once this replica's state machine has started leading (all earlier entries applied). */

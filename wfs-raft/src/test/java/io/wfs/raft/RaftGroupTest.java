@@ -129,6 +129,32 @@ class RaftGroupTest {
         assertEquals(endpoints.get(leader).toString(), w.leaderHint());
     }
 
+    /**
+     * After a read barrier a replica, leader or follower, has applied every acknowledged command;
+     * without a quorum the barrier fails instead of letting a cut-off replica answer from old state.
+     */
+    @Test
+    void aReadBarrierWaitsForEveryAcknowledgedCommandAndFailsWithoutAQuorum() throws Exception {
+        int leader = awaitLeader();
+        for (int i = 0; i < 200; i++) {
+            groups[leader].propose(KvStateMachine.put("r" + i, "v")).get(10, TimeUnit.SECONDS);
+            int follower = (leader + 1 + i % 2) % 3;
+            groups[follower].readBarrier().get(10, TimeUnit.SECONDS);
+            assertEquals(i + 1, machines[follower].size(), "follower " + follower + " after the barrier");
+        }
+        groups[leader].readBarrier().get(10, TimeUnit.SECONDS);
+        assertEquals(200, machines[leader].size());
+        for (int i = 0; i < 3; i++) {
+            if (i != leader) {
+                hosts[i].close();
+                hosts[i] = null;
+            }
+        }
+        ExecutionException e = assertThrows(ExecutionException.class,
+                () -> groups[leader].readBarrier().get(30, TimeUnit.SECONDS));
+        assertEquals(WfsErrorCode.UNAVAILABLE, WfsException.unwrap(e).code());
+    }
+
     @Test
     void domainErrorsAndApplyBugsFailOnlyTheirOwnProposal() throws Exception {
         int leader = awaitLeader();

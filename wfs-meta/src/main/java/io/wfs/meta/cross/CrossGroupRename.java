@@ -131,9 +131,17 @@ final class CrossGroupRename {
      * The source name was read before the lock: a rename that finished in between may have moved
      * the inode away, and committing now would give it a second name. Once it is locked nothing else
      * can change that entry, so one look here (this group owns the source parent) after the lock
-     * settles it; LOCKED makes the client resend, and the resend prepares afresh.
+     * settles it; LOCKED makes the client resend, and the resend prepares afresh. The look waits
+     * for a read barrier first: this replica may have lost its leadership since the rename began
+     * (the storm with moving leaders found it), and its state then lacks the new leader's entries,
+     * among them the other rename's source step.
      */
-    private static void requireSourceStillNamesMoved(MetaGroupReplica replica, MetaHeader h, RenamePlan plan) {
+    private void requireSourceStillNamesMoved(MetaGroupReplica replica, MetaHeader h, RenamePlan plan) {
+        try {
+            calls.await(replica.raft().readBarrier());
+        } catch (WfsException e) {
+            throw new WfsException(WfsErrorCode.LOCKED, "could not confirm the source of the rename; retry", e);
+        }
         long named = replica.machine().inspect(h, MetaGroupReplica.nowNs(),
                 ctx -> ctx.slotOf(plan.srcParent()).lookup(plan.srcParent(), plan.srcName()));
         if (named != plan.moved()) {

@@ -146,7 +146,8 @@ final class RenamePreparation {
             if (cur == InodeNumbers.ROOT) {
                 return;
             }
-            AttrReply a = calls.getAttr(h, cur);
+            // Linearizable: a parent pointer read from a deposed leader could predate the last move.
+            AttrReply a = calls.getAttr(h.withLinearizableRead(), cur);
             if (a.locked()) {
                 throw new WfsException(WfsErrorCode.LOCKED, "an ancestor of the destination is locked; retry");
             }

@@ -21,8 +21,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This node's replica of one meta group. Mutations get the leader's clock reading and go
- * through Raft; queries are served from the leader's state. A non-leader answers NOT_LEADER
- * with the leader's client address as hint.
+ * through Raft; queries are served from the leader's state, after a read barrier when the
+ * header asks for a linearizable read (a leader that was deposed without knowing it yet could
+ * otherwise answer from an old state). A non-leader answers NOT_LEADER with the leader's
+ * client address as hint.
  */
 public final class MetaGroupReplica {
     private static final Logger LOG = LoggerFactory.getLogger(MetaGroupReplica.class);
@@ -63,6 +65,9 @@ public final class MetaGroupReplica {
         if (!op.mutates()) {
             if (!raft.isLeader()) {
                 return CompletableFuture.failedFuture(notLeader());
+            }
+            if (request.header().linearizable()) {
+                return raft.readBarrier().thenApply(ready -> machine.query(op, request));
             }
             try {
                 return CompletableFuture.completedFuture(machine.query(op, request));

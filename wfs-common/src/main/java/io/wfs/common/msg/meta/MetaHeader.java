@@ -20,6 +20,8 @@ public final class MetaHeader {
     private long session;
     private long seq;
     private long ackedSeq;
+    /** A query that must see every entry committed before it (a read barrier first), not only the leader's memory. */
+    private boolean linearizable;
 
     public MetaHeader() {
     }
@@ -40,7 +42,19 @@ public final class MetaHeader {
         h.session = session;
         h.seq = seq;
         h.ackedSeq = ackedSeq;
+        h.linearizable = linearizable;
         return h;
+    }
+
+    /** This header for a query answered only after a read barrier (see {@link #linearizable()}). */
+    public MetaHeader withLinearizableRead() {
+        MetaHeader h = withSequence(session, seq, ackedSeq);
+        h.linearizable = true;
+        return h;
+    }
+
+    public boolean linearizable() {
+        return linearizable;
     }
 
     public MetaHeader withRouteVersion(long version) {
