@@ -60,6 +60,18 @@ final class CrossGroupCalls {
         return peers.mutation(0, 0);
     }
 
+    /**
+     * A step acting for the client (its uid and groups decide permissions) under this server's own
+     * (session, seq): the transport resends a step whose answer was lost, and the resend must be
+     * answered from the group's record. Without a sequence the resent rename target step found the
+     * destination already changed (by itself), answered LOCKED, and the coordinator undid a
+     * rename that had committed (the storm with moving leaders found it: a second name, a
+     * replaced file that kept its link).
+     */
+    MetaHeader asCaller(MetaHeader client) {
+        return peers.mutation(client.uid(), client.gid(), client.groups() == null ? new int[0] : client.groups());
+    }
+
     <T> T await(CompletableFuture<T> future) {
         try {
             return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -97,7 +97,7 @@ final class CrossGroupRename {
                         new RenameEntriesRequest(h, plan, true, true, replacedUid, movedLockNs, replacedLockNs)));
                 committed = true;
             } else {
-                calls.call(new RenameEntriesRequest(h.withSequence(0, 0, 0), plan, true, false, replacedUid, movedLockNs,
+                calls.call(new RenameEntriesRequest(calls.asCaller(h), plan, true, false, replacedUid, movedLockNs,
                         replacedLockNs));
                 committed = true;
                 step(5);

@@ -161,6 +161,27 @@ class CrossGroupRenameOpsTest {
         assertEquals(victim, lookup(parentGroup, dst, "victim"));
     }
 
+    /**
+     * The transport resends a step whose answer was lost (a leader change). The target step of a
+     * rename changes the destination, so a resend without a sequence finds it changed and answers
+     * LOCKED, and the coordinator would undo a committed rename; with the coordinator's own
+     * (session, seq) the resend is answered from the record.
+     */
+    @Test
+    void aResentTargetStepIsAnsweredFromTheRecord() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        io.wfs.common.msg.meta.MetaHeader coordinator = parentGroup.h().withSequence(4242, 1, 0);
+        RenameEntriesRequest target = new RenameEntriesRequest(coordinator, plan, true, false, 0, lockNs, 0);
+        parentGroup.run(target);
+        parentGroup.run(target);
+        assertEquals(moved, lookup(parentGroup, dst, "moved"));
+        parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h().withSequence(0, 0, 0), plan, true,
+                false, 0, lockNs, 0));
+    }
+
     @Test
     void aDirectoryMoveStaysOneEntryUnlessAnAncestorOfTheDestinationIsLocked() {
         MetaTester single = new MetaTester();
