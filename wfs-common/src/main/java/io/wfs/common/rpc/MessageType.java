@@ -25,8 +25,8 @@ import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.msg.meta.CreateLockedRequest;
-import io.wfs.common.msg.meta.EntryCheckReply;
-import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.StepCheckReply;
+import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.LinkLockedChildRequest;
 import io.wfs.common.msg.meta.LockForRemoveRequest;
 import io.wfs.common.msg.meta.ResolveLockRequest;
@@ -103,7 +103,7 @@ public enum MessageType {
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),
     LOCK_FOR_REMOVE(151, MessageCategory.META, LockForRemoveRequest.class, AttrReply.class),
     RESOLVE_LOCK(152, MessageCategory.META, ResolveLockRequest.class, OkReply.class),
-    ENTRY_CHECK(153, MessageCategory.META, EntryCheckRequest.class, EntryCheckReply.class),
+    STEP_CHECK(153, MessageCategory.META, StepCheckRequest.class, StepCheckReply.class),
     LINK_LOCKED_CHILD(154, MessageCategory.META, LinkLockedChildRequest.class, AttrReply.class),
     UNLINK_LOCKED_CHILD(155, MessageCategory.META, UnlinkLockedChildRequest.class, OkReply.class),
     LOCK_FOR_LINK(156, MessageCategory.META, LockForLinkRequest.class, AttrReply.class),

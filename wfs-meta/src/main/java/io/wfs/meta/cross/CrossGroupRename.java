@@ -113,8 +113,8 @@ final class CrossGroupRename {
                 undo(plan.moved(), movedLockNs);
                 undo(plan.replaced(), replacedLockNs);
             }
-            // Committed, or the target step's outcome is unknown: the sweeps decide from the destination
-            // entry and the removal receipt. Committed but the source step failed: the sweep finishes it, and the client's resend
+            // Committed, or the target step's outcome is unknown: the sweeps decide from the target
+            // step's receipts. Committed but the source step failed: the sweep finishes it, and the client's resend
             // is answered once the source group has recorded the outcome.
             throw e;
         } catch (Stopped e) {

@@ -35,7 +35,7 @@ public final class LockIntents {
     private final LockRecords receipts = new LockRecords();
     private final LockRecords fences = new LockRecords();
 
-    /** Removal receipts of the entries of this group's directories (see {@link LockRecords}). */
+    /** Receipts of the steps done here under other groups' locks: links, removals, rename targets (see {@link LockRecords}). */
     public LockRecords receipts() {
         return receipts;
     }

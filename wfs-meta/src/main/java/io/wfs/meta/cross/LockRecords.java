@@ -9,9 +9,9 @@ import java.util.Arrays;
 
 /**
  * Facts about locks taken in other groups, kept in the group of a parent directory and keyed by
- * (locked inode, lock time): one instance holds removal receipts (a removal step took out the
- * entry naming the inode under that lock), another holds fences (the sweep decided that the
- * step of that lock never happened, so it must never happen later). The sweep of the inode's
+ * (locked inode, lock time): one instance holds receipts (a link, removal or rename-target step
+ * was done here under that lock), another holds fences (the sweep decided that the step of that
+ * lock never happened, so it must never happen later). The sweep of the inode's
  * group decides by them through this group's log, which orders the decision and any late step.
  * Records are dropped a long while after they were written (time of the log entry, so every
  * replica drops the same ones); the sweep acts seconds after a lock expires, and a step is

@@ -1,6 +1,6 @@
 package io.wfs.meta.cross;
 
-import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.RenameEntriesRequest;
 import io.wfs.common.msg.meta.RenamePlan;
@@ -20,10 +20,10 @@ import org.slf4j.LoggerFactory;
 /**
  * On a group's leader: finds locked inodes whose lock expired (their coordinator crashed or
  * lost its way) and finishes each from its intent, by asking the parent's group, through its
- * log, whether the step there happened: a created directory or new link whose entry exists is
- * kept, otherwise undone; an inode being removed whose removal receipt exists loses that name,
- * otherwise it is unlocked. A "no" fences the step in the parent's group, so a late step can
- * never contradict the decision.
+ * log, whether the step there happened: a created directory whose entry exists is kept; a link,
+ * a removal or a rename whose receipt exists is finished; anything else is undone or rolled
+ * back. A "no" fences the step in the parent's group, so a late step can never contradict the
+ * decision.
  */
 public final class LockSweeper {
     private static final Logger LOG = LoggerFactory.getLogger(LockSweeper.class);
@@ -48,17 +48,22 @@ public final class LockSweeper {
                 sweepRename(replica, intent);
                 continue;
             }
-            // A new name (mkdir, link) stands if its entry exists: nothing else can name a locked inode.
-            // A removal stands if the parent's group holds its receipt; absence alone proves nothing.
+            // A new directory stands if its entry exists: nothing else can name it. A link or a
+            // removal stands if the parent's group holds its receipt: an entry's presence or
+            // absence alone proves nothing, the name may have been there before the lock, or gone.
+            boolean mkdir = intent.kind() == LockIntents.MKDIR;
             boolean removal = intent.kind() == LockIntents.REMOVE;
-            peers.call(EntryCheckRequest.of(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
-                            intent.lockTimeNs(), removal))
+            peers.call(mkdir
+                            ? StepCheckRequest.entry(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
+                                    intent.lockTimeNs())
+                            : StepCheckRequest.receipt(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
+                                    intent.lockTimeNs()))
                     .thenCompose(check -> {
                         boolean commit = check.exists();
                         LOG.info("group {}: expired lock on {} ({}), {}: {}", replica.groupId(), intent.ino(),
-                                intent.kind() == LockIntents.MKDIR ? "mkdir" : intent.kind() == LockIntents.LINK ? "link" : "remove",
-                                removal ? (commit ? "removal receipt found" : "no removal receipt")
-                                        : (commit ? "entry present" : "entry absent"), commit ? "commit" : "undo");
+                                mkdir ? "mkdir" : removal ? "remove" : "link",
+                                mkdir ? (commit ? "entry present" : "entry absent") : (commit ? "receipt found" : "no receipt"),
+                                commit ? "commit" : "undo");
                         return resolve(replica, intent, commit);
                     })
                     .whenComplete((r, e) -> done(replica, intent, e));
@@ -66,17 +71,17 @@ public final class LockSweeper {
     }
 
     /**
-     * A rename decided at its destination entry: if it names the moved inode, the rename rolls
+     * A rename decided by the receipt its target step left: if it happened, the rename rolls
      * forward (the source entry is finished, recording the client's outcome, then this inode takes
      * its new parent); otherwise it rolls back (unlocked where it was).
      */
     private void sweepRename(MetaGroupReplica replica, LockIntents.Intent intent) {
         RenamePlan plan = intent.rename();
-        peers.call(new EntryCheckRequest(peers.mutation(0, 0), plan.dstParent(), plan.dstName(), plan.moved(),
-                        intent.ino(), intent.lockTimeNs(), false))
+        peers.call(StepCheckRequest.receipt(peers.mutation(0, 0), plan.dstParent(), plan.dstName(), intent.ino(),
+                        intent.lockTimeNs()))
                 .thenCompose(check -> {
-                    LOG.info("group {}: expired rename lock on {}, destination {}: {}", replica.groupId(), intent.ino(),
-                            check.exists() ? "names it" : "does not name it", check.exists() ? "roll forward" : "roll back");
+                    LOG.info("group {}: expired rename lock on {}, target step {}: {}", replica.groupId(), intent.ino(),
+                            check.exists() ? "happened" : "did not happen", check.exists() ? "roll forward" : "roll back");
                     if (!check.exists()) {
                         return resolve(replica, intent, false);
                     }

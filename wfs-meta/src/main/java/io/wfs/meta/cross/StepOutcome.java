@@ -8,7 +8,7 @@ import io.wfs.common.error.WfsException;
  * machine (ENOENT, EEXIST, LOCKED, EACCES…) was not; a lost leader, a timeout or a dropped
  * connection leaves the step's log entry possibly committed. Only the first may be undone by the
  * coordinator at once; the second is left to the sweep, which decides from what the other group
- * holds (the entry, or the removal receipt) once the lock expires.
+ * holds (the step's receipt, or a new directory's entry) once the lock expires.
  */
 final class StepOutcome {
     private StepOutcome() {

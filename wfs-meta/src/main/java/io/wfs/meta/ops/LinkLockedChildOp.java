@@ -42,6 +42,9 @@ public final class LinkLockedChildOp implements MetaOperation<LinkLockedChildReq
         NewEntry.insert(ctx, req.parent(), req.name(), req.child(), req.childMode());
         if (directory) {
             ctx.slotOf(req.parent()).setNlink(req.parent(), parent.nlink() + 1);
+        } else {
+            // A link's sweep decides by this receipt: the same name may have named the file before the lock.
+            ctx.intents().receipts().record(req.child(), req.lockTimeNs(), ctx.timeNs());
         }
         return new AttrReply(ctx.wireOrStub(req.child(), FileType.typeCode(req.childMode())));
     }

@@ -13,7 +13,7 @@ public final class MetaOperations {
                 new MkdirOp(), new UnlinkOp(), new RmdirOp(), new SymlinkOp(), new ReadlinkOp(), new LinkOp(),
                 new RenameOp(), new ReaddirOp(), new GetXattrOp(), new SetXattrOp(), new ListXattrOp(),
                 new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
-                new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new EntryCheckOp(),
+                new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new StepCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),
                 new LockForRenameOp(), new RenameEntriesOp(), new RenameLeaseOp(),
                 new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp(),

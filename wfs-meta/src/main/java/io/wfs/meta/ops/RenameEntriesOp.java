@@ -69,10 +69,12 @@ public final class RenameEntriesOp implements MetaOperation<RenameEntriesRequest
             entries.insert(plan.dstName(), plan.moved(), FileType.typeCode(plan.movedMode()));
         } else {
             entries.replace(plan.dstName(), plan.moved(), FileType.typeCode(plan.movedMode()));
-            if (!plan.exchange()) {
-                // The replaced inode is locked for removal: its group's sweep decides by this receipt.
-                ctx.intents().receipts().record(plan.replaced(), req.replacedLockTimeNs(), ctx.timeNs());
-            }
+        }
+        // The sweeps of both locks decide by these receipts, not by the destination entry: a file
+        // may have been named there already (another link) without this rename having happened.
+        ctx.intents().receipts().record(plan.moved(), req.movedLockTimeNs(), ctx.timeNs());
+        if (plan.replaced() != 0) {
+            ctx.intents().receipts().record(plan.replaced(), req.replacedLockTimeNs(), ctx.timeNs());
         }
         slot.setNlink(plan.dstParent(), dir.nlink() + links);
         ctx.touchDirectory(plan.dstParent());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.msg.meta.CreateLockedRequest;
-import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LinkLockedChildRequest;
@@ -31,13 +31,13 @@ class CrossGroupOpsTest {
         return childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 1000, 100, ROOT, n(name))).attr();
     }
 
-    /** The sweep's question for a new name ROOT/name of the child locked as {@code locked} says. */
-    private EntryCheckRequest check(String name, InodeAttr locked) {
-        return EntryCheckRequest.of(parentGroup.h(), ROOT, n(name), locked.ino(), locked.ctimeNs(), false);
+    /** The sweep's question for a new directory ROOT/name locked as {@code locked} says. */
+    private StepCheckRequest check(String name, InodeAttr locked) {
+        return StepCheckRequest.entry(parentGroup.h(), ROOT, n(name), locked.ino(), locked.ctimeNs());
     }
 
-    private EntryCheckRequest removalCheck(String name, long ino, long lockTimeNs) {
-        return EntryCheckRequest.of(parentGroup.h(), ROOT, n(name), ino, lockTimeNs, true);
+    private StepCheckRequest removalCheck(String name, long ino, long lockTimeNs) {
+        return StepCheckRequest.receipt(parentGroup.h(), ROOT, n(name), ino, lockTimeNs);
     }
 
     @Test
@@ -216,6 +216,31 @@ class CrossGroupOpsTest {
         parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(), again.uid(), again.ctimeNs(),
                 true));
         assertTrue(parentGroup.run(removalCheck("kept", kept.ino(), again.ctimeNs())).exists());
+    }
+
+    /**
+     * Found by the storm with moving leaders: a second link of a file under a name that a first
+     * link had already made, whose own step never ran, was committed by the sweep because the
+     * entry was there; the file kept one link too many. A link is decided by its receipt.
+     */
+    @Test
+    void aLinkIsDecidedByItsReceiptNotByAnEntryThatWasThereBefore() {
+        InodeAttr home = createLocked("home2");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), home.ino(), home.ctimeNs(), true));
+        long file = childGroup.create(home.ino(), "data", 0644).ino();
+        long first = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
+                .attr().ctimeNs();
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("alias"), file, 0100644, first));
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, first, true));
+        assertEquals(2, childGroup.stat(file).nlink());
+        // The second link's coordinator stops before its step: the sweep must undo, entry or not.
+        long second = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
+                .attr().ctimeNs();
+        assertEquals(file, parentGroup.lookup(ROOT, "alias").ino());
+        assertFalse(parentGroup.run(removalCheck("alias", file, second)).exists(), "no receipt for the second link");
+        assertTrue(parentGroup.run(removalCheck("alias", file, first)).exists(), "the first link left one");
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, second, false));
+        assertEquals(2, childGroup.stat(file).nlink());
     }
 
     /** A coordinator's late undo of a lock the sweep already finished must not undo the next lock. */

@@ -14,7 +14,7 @@ import io.wfs.common.msg.meta.LinkLockedChildRequest;
 import io.wfs.common.msg.meta.LockForRenameRequest;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MknodRequest;
-import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.RenameEntriesRequest;
 import io.wfs.common.msg.meta.RenameLeaseRequest;
 import io.wfs.common.msg.meta.RenamePlan;
@@ -142,7 +142,7 @@ class CrossGroupRenameOpsTest {
         long dst = localDir("dst");
         RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
-        EntryCheckRequest sweep = new EntryCheckRequest(parentGroup.h(), dst, n("moved"), moved, moved, lockNs, false);
+        StepCheckRequest sweep = StepCheckRequest.receipt(parentGroup.h(), dst, n("moved"), moved, lockNs);
         assertFalse(parentGroup.run(sweep).exists(), "roll back");
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
         parentGroup.fails(WfsErrorCode.ENOENT, new LookupRequest(parentGroup.h(), dst, n("moved")));
@@ -156,9 +156,29 @@ class CrossGroupRenameOpsTest {
         long movedNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, over)).attr().ctimeNs();
         long victimNs = parentGroup.run(new io.wfs.common.msg.meta.LockForRemoveRequest(parentGroup.h(), victim, dst,
                 n("victim"), false)).attr().ctimeNs();
-        assertFalse(parentGroup.run(EntryCheckRequest.of(parentGroup.h(), dst, n("victim"), victim, victimNs, true)).exists());
+        assertFalse(parentGroup.run(StepCheckRequest.receipt(parentGroup.h(), dst, n("victim"), victim, victimNs)).exists());
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), over, true, true, 0, movedNs, victimNs));
         assertEquals(victim, lookup(parentGroup, dst, "victim"));
+    }
+
+    /**
+     * A rename of a file whose destination name already names it (another link, made after the
+     * rename was prepared) must not be rolled forward by the sweep when its own target step never
+     * ran: rolling forward would drop the source name without the rename. Decided by receipt.
+     */
+    @Test
+    void aRenameIsDecidedByItsReceiptNotByAnEntryThatWasThereBefore() {
+        long dst = localDir("dst");
+        long file = parentGroup.create(ROOT, "one", 0644).ino();
+        parentGroup.run(new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), file, dst, n("two")));
+        RenamePlan stale = new RenamePlan(ROOT, n("one"), dst, n("two"), file, 0100644, 0, 0, false, 0, 0);
+        long lockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, stale)).attr().ctimeNs();
+        assertEquals(file, lookup(parentGroup, dst, "two"));
+        assertFalse(parentGroup.run(StepCheckRequest.receipt(parentGroup.h(), dst, n("two"), file, lockNs)).exists(),
+                "the entry is there, the rename's step is not: roll back");
+        parentGroup.run(new ResolveLockRequest(parentGroup.h(), file, lockNs, false));
+        assertEquals(file, lookup(parentGroup, ROOT, "one"));
+        assertEquals(2, parentGroup.stat(file).nlink());
     }
 
     /**

@@ -1,22 +1,23 @@
 package io.wfs.meta.ops;
 
-import io.wfs.common.msg.meta.EntryCheckReply;
-import io.wfs.common.msg.meta.EntryCheckRequest;
+import io.wfs.common.msg.meta.StepCheckReply;
+import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /**
- * The sweep's question to a parent's group, answered in the log: did the locked step happen here?
+ * The sweep's question to a parent's group, answered in the log: did the locked step happen here
+ * (its receipt, or for a mkdir its entry; see {@link StepCheckRequest})?
  * A plain read could answer "no" from a deposed leader, or before a step proposed in time but
  * committed after a leader change; the sweep would then undo an operation that stands. As a log
  * entry the answer is ordered with every step, and a "no" fences the step so it can never
  * happen later: the decision and the namespace agree.
  */
-public final class EntryCheckOp implements MetaOperation<EntryCheckRequest, EntryCheckReply> {
+public final class StepCheckOp implements MetaOperation<StepCheckRequest, StepCheckReply> {
     @Override
     public MessageType type() {
-        return MessageType.ENTRY_CHECK;
+        return MessageType.STEP_CHECK;
     }
 
     @Override
@@ -25,17 +26,17 @@ public final class EntryCheckOp implements MetaOperation<EntryCheckRequest, Entr
     }
 
     @Override
-    public EntryCheckReply execute(MetaContext ctx, EntryCheckRequest req) {
-        boolean happened = req.removal()
-                ? ctx.intents().receipts().contains(req.ino(), req.lockTimeNs())
+    public StepCheckReply execute(MetaContext ctx, StepCheckRequest req) {
+        boolean happened = req.byReceipt()
+                ? ctx.intents().receipts().contains(req.lockedIno(), req.lockTimeNs())
                 : names(ctx, req);
         if (!happened) {
             ctx.intents().fences().record(req.lockedIno(), req.lockTimeNs(), ctx.timeNs());
         }
-        return new EntryCheckReply(happened);
+        return new StepCheckReply(happened);
     }
 
-    private static boolean names(MetaContext ctx, EntryCheckRequest req) {
+    private static boolean names(MetaContext ctx, StepCheckRequest req) {
         if (!ctx.slotOf(req.parent()).contains(req.parent())) {
             return false;
         }

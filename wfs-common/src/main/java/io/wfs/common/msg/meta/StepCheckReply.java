@@ -3,13 +3,13 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.rpc.Response;
 
 /** Whether the entry exists and names the inode asked about. */
-public final class EntryCheckReply implements Response {
+public final class StepCheckReply implements Response {
     private boolean exists;
 
-    public EntryCheckReply() {
+    public StepCheckReply() {
     }
 
-    public EntryCheckReply(boolean exists) {
+    public StepCheckReply(boolean exists) {
         this.exists = exists;
     }
 
