@@ -53,6 +53,16 @@ class CrossGroupRenameOpsTest {
         }
     }
 
+    /** The plan of moving the child-group directory ROOT/"m" to dst/"moved". */
+    private static RenamePlan moveToDst(long moved, long dst) {
+        return new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+    }
+
+    /** Locks the moved directory in the child group; returns the lock time. */
+    private long lockForRename(long moved, RenamePlan plan) {
+        return childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+    }
+
     private long lookup(MetaTester group, long parent, String name) {
         return group.run(new LookupRequest(group.h(), parent, n(name))).attr().ino();
     }
@@ -62,8 +72,8 @@ class CrossGroupRenameOpsTest {
         long moved = remoteDir("m");
         long dst = localDir("dst");
         int rootLinks = parentGroup.stat(ROOT).nlink();
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
-        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        RenamePlan plan = moveToDst(moved, dst);
+        long lockNs = lockForRename(moved, plan);
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
         childGroup.fails(WfsErrorCode.LOCKED, new LockForRenameRequest(childGroup.h(), moved, plan));
         parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
@@ -81,7 +91,7 @@ class CrossGroupRenameOpsTest {
     void theSourcePartActsOnlyWhileTheSourceNamesTheMovedInode() {
         long moved = remoteDir("m");
         long dst = localDir("dst");
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        RenamePlan plan = moveToDst(moved, dst);
         parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, parentGroup.now(), 0));
         int rootLinks = parentGroup.stat(ROOT).nlink();
         parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, false, true, 0, 0, 0));
@@ -140,8 +150,8 @@ class CrossGroupRenameOpsTest {
     void theTargetStepIsRefusedOnceASweepRolledTheRenameBack() {
         long moved = remoteDir("m");
         long dst = localDir("dst");
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
-        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        RenamePlan plan = moveToDst(moved, dst);
+        long lockNs = lockForRename(moved, plan);
         StepCheckRequest sweep = StepCheckRequest.receipt(parentGroup.h(), dst, n("moved"), moved, lockNs);
         assertFalse(parentGroup.run(sweep).exists(), "roll back");
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
@@ -191,8 +201,8 @@ class CrossGroupRenameOpsTest {
     void aResentTargetStepIsAnsweredFromTheRecord() {
         long moved = remoteDir("m");
         long dst = localDir("dst");
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
-        long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan)).attr().ctimeNs();
+        RenamePlan plan = moveToDst(moved, dst);
+        long lockNs = lockForRename(moved, plan);
         io.wfs.common.msg.meta.MetaHeader coordinator = parentGroup.h().withSequence(4242, 1, 0);
         RenameEntriesRequest target = new RenameEntriesRequest(coordinator, plan, true, false, 0, lockNs, 0);
         parentGroup.run(target);
