@@ -69,8 +69,9 @@ public final class ValidRequests {
             case CREATE_LOCKED -> new io.wfs.common.msg.meta.CreateLockedRequest(h, r.nextInt(4096), 0755, 1, 2, ino, name(r));
             case LOCK_FOR_REMOVE -> new io.wfs.common.msg.meta.LockForRemoveRequest(h, ino, ino + 1, name(r), r.nextBoolean());
             case RESOLVE_LOCK -> new io.wfs.common.msg.meta.ResolveLockRequest(h, ino, 77, r.nextBoolean());
-            case STEP_CHECK -> new io.wfs.common.msg.meta.StepCheckRequest(h, ino, name(r), ino + 5, ino + 5, 77,
-                    r.nextBoolean());
+            case STEP_CHECK -> r.nextBoolean()
+                    ? io.wfs.common.msg.meta.StepCheckRequest.receipt(h, ino, name(r), ino + 5, 77)
+                    : io.wfs.common.msg.meta.StepCheckRequest.entry(h, ino, name(r), ino + 5, 77);
             case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, 040755, 77);
             case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77, r.nextBoolean());
             case OPEN -> new io.wfs.common.msg.meta.OpenRequest(h, ino, r.nextInt(3));

@@ -28,10 +28,10 @@ public final class StepCheckOp implements MetaOperation<StepCheckRequest, StepCh
     @Override
     public StepCheckReply execute(MetaContext ctx, StepCheckRequest req) {
         boolean happened = req.byReceipt()
-                ? ctx.intents().receipts().contains(req.lockedIno(), req.lockTimeNs())
+                ? ctx.intents().receipts().contains(req.ino(), req.lockTimeNs())
                 : names(ctx, req);
         if (!happened) {
-            ctx.intents().fences().record(req.lockedIno(), req.lockTimeNs(), ctx.timeNs());
+            ctx.intents().fences().record(req.ino(), req.lockTimeNs(), ctx.timeNs());
         }
         return new StepCheckReply(happened);
     }

@@ -53,6 +53,17 @@ class CrossGroupRenameOpsTest {
         }
     }
 
+    /** A child-group directory ROOT/"m" locked for its move to a new parent-group dst/"moved". */
+    private record LockedMove(long moved, long dst, RenamePlan plan, long lockNs) {
+    }
+
+    private LockedMove lockedMove() {
+        long moved = remoteDir("m");
+        long dst = localDir("dst");
+        RenamePlan plan = moveToDst(moved, dst);
+        return new LockedMove(moved, dst, plan, lockForRename(moved, plan));
+    }
+
     /** The plan of moving the child-group directory ROOT/"m" to dst/"moved". */
     private static RenamePlan moveToDst(long moved, long dst) {
         return new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
@@ -148,10 +159,11 @@ class CrossGroupRenameOpsTest {
      */
     @Test
     void theTargetStepIsRefusedOnceASweepRolledTheRenameBack() {
-        long moved = remoteDir("m");
-        long dst = localDir("dst");
-        RenamePlan plan = moveToDst(moved, dst);
-        long lockNs = lockForRename(moved, plan);
+        LockedMove move = lockedMove();
+        long moved = move.moved();
+        long dst = move.dst();
+        RenamePlan plan = move.plan();
+        long lockNs = move.lockNs();
         StepCheckRequest sweep = StepCheckRequest.receipt(parentGroup.h(), dst, n("moved"), moved, lockNs);
         assertFalse(parentGroup.run(sweep).exists(), "roll back");
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
@@ -199,10 +211,11 @@ class CrossGroupRenameOpsTest {
      */
     @Test
     void aResentTargetStepIsAnsweredFromTheRecord() {
-        long moved = remoteDir("m");
-        long dst = localDir("dst");
-        RenamePlan plan = moveToDst(moved, dst);
-        long lockNs = lockForRename(moved, plan);
+        LockedMove move = lockedMove();
+        long moved = move.moved();
+        long dst = move.dst();
+        RenamePlan plan = move.plan();
+        long lockNs = move.lockNs();
         io.wfs.common.msg.meta.MetaHeader coordinator = parentGroup.h().withSequence(4242, 1, 0);
         RenameEntriesRequest target = new RenameEntriesRequest(coordinator, plan, true, false, 0, lockNs, 0);
         parentGroup.run(target);
