@@ -34,10 +34,12 @@ public final class StoreConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Duration> GC_INTERVAL = durationKey("store.gc.interval", Duration.ofSeconds(30),
             "Pause between two garbage-collection passes.");
     public static final ConfigKey<String> SLOT_MAP_FILE = stringKey("store.slot-map-file", "",
-            "Static slot map of the meta groups whose deletion queues this store drains (empty = no draining).");
+            "Static slot map of the meta groups, for a store without a manager (tests); with store.managers the"
+                    + " groups come from the manager's route and this is ignored.");
     public static final ConfigKey<String> PEERS = stringKey("store.peers", "",
-            "Comma-separated host:port of every store node (until the manager serves the list); deletions drained"
-                    + " from the meta groups are applied on all of them before they are acknowledged.");
+            "With store.slot-map-file: comma-separated host:port of every store node; deletions drained from the"
+                    + " meta groups are applied on all of them before they are acknowledged (with store.managers the"
+                    + " route's up stores are used).");
     public static final ConfigKey<Duration> DRAIN_INTERVAL = durationKey("store.deletion-drain-interval",
             Duration.ofSeconds(5), "Pause between two polls of the meta groups' deletion queues.");
 
@@ -45,7 +47,7 @@ public final class StoreConfigKeys implements ConfigKeySet {
             "A block no file references is deleted once it has been seen unreferenced for this long; clients must"
                     + " commit a written block's slice within it.");
     public static final ConfigKey<Duration> ORPHAN_SCAN_INTERVAL = durationKey("store.orphan.scan-interval",
-            Duration.ofMinutes(10), "Pause between two orphan scans (needs store.slot-map-file).");
+            Duration.ofMinutes(10), "Pause between two orphan scans.");
 
     @Override
     public String module() {

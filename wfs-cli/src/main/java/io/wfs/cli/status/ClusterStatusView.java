@@ -1,6 +1,7 @@
 package io.wfs.cli.status;
 
 import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.VolumeFill;
 import io.wfs.common.msg.manager.NodeStatus;
 import io.wfs.common.route.RouteBook;
 import io.wfs.common.route.RouteChange;
@@ -109,10 +110,14 @@ public final class ClusterStatusView {
 
     private static List<Map<String, Object>> volumes(RouteModel model, ClusterStatusReply reply) {
         Int2LongOpenHashMap used = new Int2LongOpenHashMap();
-        int[] ids = reply.volumeIds();
-        long[] bytes = reply.volumeUsedBytes();
-        for (int i = 0; i < Math.min(ids.length, bytes.length); i++) {
-            used.put(ids[i], bytes[i]);
+        Int2LongOpenHashMap unreclaimed = new Int2LongOpenHashMap();
+        Int2LongOpenHashMap reclaimed = new Int2LongOpenHashMap();
+        VolumeFill fill = reply.volumes();
+        int[] ids = fill.volumeIds();
+        for (int i = 0; i < ids.length; i++) {
+            used.put(ids[i], fill.used(i));
+            unreclaimed.put(ids[i], fill.unreclaimed(i));
+            reclaimed.put(ids[i], fill.reclaimed(i));
         }
         List<Map<String, Object>> list = new ArrayList<>();
         for (RouteChange.Volume v : model.volumes()) {
@@ -125,6 +130,8 @@ public final class ClusterStatusView {
             }
             m.put("replicas", replicas);
             m.put("usedBytes", used.get(v.id()));
+            m.put("deletedUnreclaimedBytes", unreclaimed.get(v.id()));
+            m.put("reclaimedBytes", reclaimed.get(v.id()));
             m.put("fillPercent", reply.volumeSizeBytes() <= 0 ? 0.0
                     : Math.round(1000.0 * used.get(v.id()) / reply.volumeSizeBytes()) / 10.0);
             list.add(m);

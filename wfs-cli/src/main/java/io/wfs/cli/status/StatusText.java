@@ -35,10 +35,12 @@ final class StatusText {
         }
         List<Map<String, Object>> volumes = (List<Map<String, Object>>) doc.get("volumes");
         out.printf("%nvolumes (%d, %s each)%n", volumes.size(), bytes((Long) doc.get("volumeSizeBytes")));
-        out.printf("  %-8s %-9s %-20s %12s %6s%n", "id", "state", "replicas", "used", "fill");
+        out.printf("  %-8s %-9s %-20s %12s %6s %14s %12s%n", "id", "state", "replicas", "used", "fill",
+                "deleted-on-disk", "reclaimed");
         for (Map<String, Object> v : volumes) {
-            out.printf("  %-8s %-9s %-20s %12s %5.1f%%%n", v.get("id"), v.get("state"), v.get("replicas"),
-                    bytes((Long) v.get("usedBytes")), (Double) v.get("fillPercent"));
+            out.printf("  %-8s %-9s %-20s %12s %5.1f%% %14s %12s%n", v.get("id"), v.get("state"), v.get("replicas"),
+                    bytes((Long) v.get("usedBytes")), (Double) v.get("fillPercent"),
+                    bytes((Long) v.get("deletedUnreclaimedBytes")), bytes((Long) v.get("reclaimedBytes")));
         }
         List<Map<String, Object>> queue = (List<Map<String, Object>>) doc.get("replicationQueue");
         out.printf("%nre-replication queue (%d)%n", queue.size());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.VolumeFill;
 import io.wfs.common.msg.manager.NodeStatus;
 import io.wfs.common.route.RouteBook;
 import io.wfs.common.route.RouteChange;
@@ -36,7 +37,8 @@ class ClusterStatusViewTest {
                 new NodeStatus(3, "store", "10.0.0.3:7", true, 2, 1L << 40, 1L << 39, 300),
                 new NodeStatus(4, "store", "10.0.0.4:7", false, 2, 1L << 40, 0, -1));
         return new ClusterStatusReply(book.version(), "10.0.0.9:1", List.of("10.0.0.9:1"), book.full(), nodes,
-                new int[] {7, 8}, new long[] {1L << 30, 4L << 30}, 4L << 30, new long[] {8L << 32 | 4});
+                new VolumeFill(new int[] {7, 8}, new long[] {1L << 30, 4L << 30}, new long[] {5L << 20, 0},
+                        new long[] {7L << 20, 0}), 4L << 30, new long[] {8L << 32 | 4});
     }
 
     @Test
@@ -53,6 +55,8 @@ class ClusterStatusViewTest {
         assertEquals(List.of("100-3999"), groups.get(1).get("slots"));
         List<Map<String, Object>> volumes = (List<Map<String, Object>>) doc.get("volumes");
         assertEquals(25.0, volumes.get(0).get("fillPercent"));
+        assertEquals(5L << 20, volumes.get(0).get("deletedUnreclaimedBytes"));
+        assertEquals(7L << 20, volumes.get(0).get("reclaimedBytes"));
         assertEquals("DEGRADED", volumes.get(1).get("state"));
         assertEquals(100.0, volumes.get(1).get("fillPercent"));
         assertEquals(List.of(Map.of("volume", 8, "lostNode", 4)), doc.get("replicationQueue"));
@@ -67,7 +71,8 @@ class ClusterStatusViewTest {
         assertTrue(text.lines().anyMatch(l -> l.contains("10.0.0.4:7") && l.contains("DOWN") && l.contains("never")), text);
         assertTrue(text.lines().anyMatch(l -> l.contains("10.0.0.3:7") && l.contains("1.0 TiB") && l.contains("512.0 GiB")), text);
         assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("2 ") && l.contains(" ? ") && l.contains("100-3999")), text);
-        assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("7 ") && l.contains("WRITABLE") && l.contains("25.0%")), text);
+        assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("7 ") && l.contains("WRITABLE") && l.contains("25.0%")
+                && l.contains("5.0 MiB") && l.contains("7.0 MiB")), text);
         assertTrue(text.contains("volume 8 lost its replica on node 4"), text);
     }
 }

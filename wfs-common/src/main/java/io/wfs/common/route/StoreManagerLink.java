@@ -6,6 +6,7 @@ import io.wfs.common.msg.manager.HeartbeatReply;
 import io.wfs.common.msg.manager.RegisterStoreNodeRequest;
 import io.wfs.common.msg.manager.RegisteredReply;
 import io.wfs.common.msg.manager.StoreHeartbeatRequest;
+import io.wfs.common.msg.manager.VolumeFill;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -23,8 +24,11 @@ import org.slf4j.LoggerFactory;
 public final class StoreManagerLink implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StoreManagerLink.class);
 
-    /** What a heartbeat reports: free bytes, and bytes used per volume replica. */
-    public record Usage(long freeBytes, int[] volumeIds, long[] volumeUsedBytes) {
+    /** What a heartbeat reports: free bytes, and the fill of each volume replica. */
+    public record Usage(long freeBytes, VolumeFill fill) {
+        public Usage(long freeBytes, int[] volumeIds, long[] volumeUsedBytes) {
+            this(freeBytes, VolumeFill.of(volumeIds, volumeUsedBytes));
+        }
     }
 
     private final ManagerClient manager;
@@ -78,7 +82,7 @@ public final class StoreManagerLink implements AutoCloseable {
     /** One heartbeat; applies the route update it brings. */
     public HeartbeatReply heartbeat(Usage usage) {
         HeartbeatReply reply = manager.call(new StoreHeartbeatRequest(nodeId, address, cache.routeVersion(), usage.freeBytes(),
-                usage.volumeIds(), usage.volumeUsedBytes()));
+                usage.fill()));
         if (!cache.apply(reply.routeUpdate())) {
             cache.apply(manager.call(new FullRouteRequest("store-" + nodeId)).update());
         }

@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.manager.BootRouteReply;
 import io.wfs.common.msg.manager.BootRouteRequest;
 import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.manager.VolumeFill;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.msg.manager.NodeStatus;
 import io.wfs.common.msg.manager.RouteVersionReply;
@@ -89,12 +90,16 @@ final class ClientHandlers {
         List<RouteChange.Volume> volumes = s.model().volumes();
         int[] ids = new int[volumes.size()];
         long[] used = new long[volumes.size()];
+        long[] unreclaimed = new long[volumes.size()];
+        long[] reclaimed = new long[volumes.size()];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = volumes.get(i).id();
             used[i] = tracker.volumeUsed(ids[i]);
+            unreclaimed[i] = tracker.volumeUnreclaimed(ids[i]);
+            reclaimed[i] = tracker.volumeReclaimed(ids[i]);
         }
         return new ClusterStatusReply(s.version(), peers.rpcOf(String.valueOf(replica.raft().self().getEndpoint())),
-                peers.rpcAddresses(), s.route().full(), nodes, ids, used, settings.volumeSize(),
+                peers.rpcAddresses(), s.route().full(), nodes, new VolumeFill(ids, used, unreclaimed, reclaimed), settings.volumeSize(),
                 s.replicationQueue().toLongArray());
     }
 }

@@ -69,7 +69,7 @@ final class NodeHandlers {
             return CompletableFuture.failedFuture(unknown(req.nodeId()));
         }
         tracker.seen(node.id(), System.currentTimeMillis());
-        tracker.storeReport(node.id(), req.freeBytes(), req.volumeIds(), req.volumeUsedBytes());
+        tracker.storeReport(node.id(), req.freeBytes(), req.fill());
         List<CompletableFuture<Object>> changes = new ArrayList<>();
         if (!node.up()) {
             changes.add(replica.propose(new NodeLivenessCommand(new int[] {node.id()}, true)));

@@ -14,42 +14,48 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Drains the meta groups' deletion queues: asks each group's leader for its oldest freed blocks,
- * deletes them on every store node (the queue holds block ids only, not volumes), and
- * acknowledges them once all stores answered. A failure leaves the blocks queued for the next
- * poll: a block is deleted at least once and never forgotten. Deletes are idempotent, so two
- * stores draining the same queue only repeat work.
+ * deletes them on every store the {@link DrainPlan} names (the queue holds block ids only, not
+ * volumes), and acknowledges them once all those stores answered. A failure leaves the blocks
+ * queued for the next poll: a block is deleted at least once and never forgotten. Each group is
+ * drained by one store (the plan decides which); deletes are idempotent, so two stores that
+ * briefly disagree about it only repeat work. Metrics: {@code store.deletions.drained},
+ * {@code store.deletions.drain_failures}.
  */
 public final class DeletionDrainer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DeletionDrainer.class);
     static final int BATCH = 4096;
 
     private final MetaClient meta;
-    private final Supplier<SlotMap> slotMap;
+    private final DrainPlan plan;
     private final RpcClient stores;
-    private final Supplier<List<String>> storeAddresses;
     private final Counter drained;
+    private final Counter failures;
     private Periodic periodic;
 
-    public DeletionDrainer(MetaClient meta, Supplier<SlotMap> slotMap, RpcClient stores,
-                           Supplier<List<String>> storeAddresses, MetricRegistry registry) {
+    public DeletionDrainer(MetaClient meta, DrainPlan plan, RpcClient stores, MetricRegistry registry) {
         this.meta = meta;
-        this.slotMap = slotMap;
+        this.plan = plan;
         this.stores = stores;
-        this.storeAddresses = storeAddresses;
         this.drained = registry.counter("store.deletions.drained");
+        this.failures = registry.counter("store.deletions.drain_failures");
     }
 
     /** One pass over every group; returns the number of blocks deleted and acknowledged. */
     public int drainOnce() throws InterruptedException {
         int total = 0;
-        for (SlotMap.Group group : slotMap.get().groups()) {
-            if (group.slots().length == 0) {
+        SlotMap map = plan.slotMap();
+        if (map == null) {
+            return 0;
+        }
+        List<SlotMap.Group> groups = map.groups();
+        for (int g = 0; g < groups.size(); g++) {
+            SlotMap.Group group = groups.get(g);
+            if (group.slots().length == 0 || !plan.drains(group, g)) {
                 continue;
             }
             int slot = group.slots()[0];
@@ -60,7 +66,7 @@ public final class DeletionDrainer implements AutoCloseable {
                     if (ids.length == 0) {
                         break;
                     }
-                    for (String store : storeAddresses.get()) {
+                    for (String store : plan.storesToDeleteOn()) {
                         stores.call(address(store), new DeleteBlocksRequest(DeleteBlocksRequest.ANY_VOLUME, ids)).get();
                     }
                     meta.call(new AckDeletionsRequest(meta.mutation(0, 0), slot, ids)).get();
@@ -71,6 +77,7 @@ public final class DeletionDrainer implements AutoCloseable {
                     }
                 }
             } catch (ExecutionException e) {
+                failures.inc();
                 LOG.warn("draining the deletion queue of group {} failed (retried next pass): {}", group.id(),
                         e.getCause().getMessage());
             }

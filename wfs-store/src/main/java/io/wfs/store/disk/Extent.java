@@ -1,6 +1,7 @@
 package io.wfs.store.disk;
 
 import java.io.IOException;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -27,6 +28,13 @@ public final class Extent implements AutoCloseable {
     long liveBytes;
     long deletedBytes;
     int liveBlocks;
+    /** Deleted blocks whose pages are still on disk, as packed locations: punched once their tombstones are durable. */
+    private final LongArrayList holes = new LongArrayList();
+    /** Orders punches of this extent (the counters), apart from the record appends that share {@code this}. */
+    private final Object punchLock = new Object();
+    /** Bytes of deleted blocks given back to the file system, and the pages they took. */
+    private volatile long punchedBytes;
+    private volatile long punchedPageBytes;
 
     private Extent(int number, Path dir) throws IOException {
         this.number = number;
@@ -162,9 +170,52 @@ public final class Extent implements AutoCloseable {
         return liveBlocks;
     }
 
-    /** Bytes both files take (data padded to pages, plus index). */
+    /** Bytes both files take (data padded to pages, less the punched pages, plus index). */
     public long diskBytes() {
-        return BlockLocation.align(dataEnd) + indexEnd;
+        return BlockLocation.align(dataEnd) - punchedPageBytes + indexEnd;
+    }
+
+    /** Bytes of deleted blocks whose pages were given back to the file system. */
+    public long punchedBytes() {
+        return punchedBytes;
+    }
+
+    /** Remembers a deleted block's pages, to be punched by {@link #punchHoles()} once its tombstone is durable. */
+    void addHole(long offset, int length) {
+        synchronized (holes) {
+            holes.add(BlockLocation.pack(number, offset, length));
+        }
+    }
+
+    /**
+     * Gives the pages of the deleted blocks added since the last call back to the file system.
+     * Call only after {@link #force()}: a tombstone must be durable before its bytes are gone, or a
+     * crash would bring back a live block of zeros. Returns false when the file system cannot punch.
+     */
+    public boolean punchHoles() throws IOException {
+        long[] todo;
+        synchronized (holes) {
+            if (holes.isEmpty()) {
+                return true;
+            }
+            todo = holes.toLongArray();
+            holes.clear();
+        }
+        synchronized (punchLock) {
+            if (!HolePunch.punch(dataPath, todo)) {
+                return false;
+            }
+            long bytes = 0;
+            long pages = 0;
+            for (long r : todo) {
+                long offset = BlockLocation.offset(r);
+                bytes += BlockLocation.length(r);
+                pages += BlockLocation.align(offset + BlockLocation.length(r)) - offset;
+            }
+            punchedBytes += bytes;
+            punchedPageBytes += pages;
+            return true;
+        }
     }
 
     @Override

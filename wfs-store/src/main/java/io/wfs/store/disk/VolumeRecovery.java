@@ -57,6 +57,9 @@ final class VolumeRecovery {
             }
         }
         v.setExtentCounters(numbers.isEmpty() ? 1 : numbers.getInt(numbers.size() - 1) + 1, maxVersion + 1);
+        // Punched again: a crash may have come between a tombstone and its punch, and a punched
+        // range costs nothing to punch twice; this also makes the reclaimed counters exact.
+        VolumeReplica.commitDeletes(v.extents.values());
         LOG.info("volume {}: {} extents, {} index entries replayed", v.id(), numbers.size(), v.index.entries());
         return lastUnsealed;
     }
@@ -68,10 +71,13 @@ final class VolumeRecovery {
                 long current = index.location(r.blockId());
                 if (current != 0 && r.version() < versions.get(r.blockId())) {
                     e.deletedBytes += r.length();
+                    e.addHole(r.offset(), r.length());
                     return;
                 }
                 if (current != 0 && !BlockLocation.isDeleted(current)) {
-                    VolumeReplica.countDeleted(v.extents.get(BlockLocation.extent(current)), BlockLocation.length(current));
+                    Extent older = v.extents.get(BlockLocation.extent(current));
+                    VolumeReplica.countDeleted(older, BlockLocation.length(current));
+                    older.addHole(BlockLocation.offset(current), BlockLocation.length(current));
                 }
                 index.put(r.blockId(), BlockLocation.pack(e.number(), r.offset(), r.length()), r.crc());
                 versions.put(r.blockId(), r.version());
@@ -84,6 +90,7 @@ final class VolumeRecovery {
                         && BlockLocation.offset(current) == r.offset()) {
                     index.markDeleted(r.blockId());
                     VolumeReplica.countDeleted(e, r.length());
+                    e.addHole(r.offset(), r.length());
                 }
             }
             default -> e.markSealed();

@@ -209,7 +209,11 @@ public final class VolumeReplica implements AutoCloseable {
         }
     }
 
-    /** Tombstones the live blocks among {@code blockIds}; returns how many; adds the touched extents to {@code touched}. */
+    /**
+     * Tombstones the live blocks among {@code blockIds}; returns how many; adds the touched extents
+     * to {@code touched}, which the caller passes to {@link #commitDeletes} to make it durable and
+     * give the space back.
+     */
     public int delete(long[] blockIds, Collection<Extent> touched) throws IOException {
         int deleted = 0;
         indexLock.writeLock().lock();
@@ -223,6 +227,7 @@ public final class VolumeReplica implements AutoCloseable {
                 e.appendRecord(IndexRecord.tombstone(id, (int) BlockLocation.offset(loc), BlockLocation.length(loc)));
                 index.markDeleted(id);
                 countDeleted(e, BlockLocation.length(loc));
+                e.addHole(BlockLocation.offset(loc), BlockLocation.length(loc));
                 if (!touched.contains(e)) {
                     touched.add(e);
                 }
@@ -232,6 +237,40 @@ public final class VolumeReplica implements AutoCloseable {
             indexLock.writeLock().unlock();
         }
         return deleted;
+    }
+
+    /**
+     * Makes the tombstones of {@link #delete} durable, then punches the deleted blocks' pages out
+     * of the extents (in that order: a block is never gone from disk while a crash could still
+     * bring its index record back as live).
+     */
+    public static void commitDeletes(Collection<Extent> touched) throws IOException {
+        for (Extent e : touched) {
+            e.force();
+        }
+        for (Extent e : touched) {
+            e.punchHoles();
+        }
+    }
+
+    /** Whether deleted space in this replica comes back at once (holes), or only through GC. */
+    public boolean punchesHoles() {
+        return HolePunch.supported(dir);
+    }
+
+    /**
+     * Where holes cannot be punched: seals the active extent once {@code minDeletedRatio} of its
+     * bytes are deleted, so GC can compact it (otherwise a quiet volume's deletes would stay on
+     * disk until the extent fills, which may be never).
+     */
+    public void sealActiveIfDeleted(double minDeletedRatio) throws IOException {
+        synchronized (appendLock) {
+            if (active != null && active.deletedBytes > 0
+                    && active.deletedBytes >= minDeletedRatio * (active.deletedBytes + active.liveBytes)) {
+                active.seal();
+                active = null;
+            }
+        }
     }
 
     static void countDeleted(Extent e, int length) {
@@ -266,15 +305,17 @@ public final class VolumeReplica implements AutoCloseable {
         try {
             long live = 0;
             long deleted = 0;
+            long punched = 0;
             long disk = 0;
             long blocks = 0;
             for (Extent e : extents.values()) {
                 live += e.liveBytes;
                 deleted += e.deletedBytes;
+                punched += e.punchedBytes();
                 disk += e.diskBytes();
                 blocks += e.liveBlocks;
             }
-            return new VolumeStats(id(), blocks, live, deleted, disk, extents.size());
+            return new VolumeStats(id(), blocks, live, deleted, punched, disk, extents.size());
         } finally {
             indexLock.readLock().unlock();
         }
@@ -335,6 +376,7 @@ public final class VolumeReplica implements AutoCloseable {
                 } else {
                     target.appendRecord(IndexRecord.tombstone(copy.blockId(), copy.offset(), copy.length()));
                     target.deletedBytes += copy.length();
+                    target.addHole(copy.offset(), copy.length());
                 }
             }
             for (IndexRecord r : victim.readRecords()) {

@@ -65,6 +65,7 @@ final class ExtentCompactor {
         }
         target.seal();
         volume.completeCompaction(victim, target, copies);
+        target.punchHoles();
         victim.delete();
         return new Result(copied, Math.max(0, before - target.diskBytes()));
     }

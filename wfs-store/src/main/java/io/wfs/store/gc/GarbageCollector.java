@@ -18,6 +18,9 @@ import org.slf4j.LoggerFactory;
  * Reclaims space: each pass ranks the sealed extents of all local volumes by deleted bytes,
  * most first, keeps those whose deleted share reaches the threshold, and compacts them one at a
  * time under a byte-rate throttle. Most-deleted-first frees the most space per byte copied.
+ * Where holes are punched (see {@code HolePunch}) a delete's disk space is already back and
+ * compaction trims the index and its memory; where they cannot be, an active extent past the
+ * threshold is sealed so that it is compacted too.
  */
 public final class GarbageCollector implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GarbageCollector.class);
@@ -58,6 +61,13 @@ public final class GarbageCollector implements AutoCloseable {
     public List<Candidate> candidates() {
         List<Candidate> out = new ArrayList<>();
         for (VolumeReplica v : volumes.all()) {
+            if (!v.punchesHoles()) {
+                try {
+                    v.sealActiveIfDeleted(minDeletedRatio);
+                } catch (java.io.IOException e) {
+                    LOG.error("volume {}: sealing the active extent for GC failed", v.id(), e);
+                }
+            }
             for (Extent e : v.sealedExtents()) {
                 long deleted = e.deletedBytes();
                 long total = deleted + e.liveBytes();

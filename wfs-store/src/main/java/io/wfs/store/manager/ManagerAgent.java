@@ -6,17 +6,20 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.manager.VolumeFill;
 import io.wfs.common.msg.manager.VolumeStateReportRequest;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteHandlers;
+import io.wfs.common.route.SlotMap;
 import io.wfs.common.route.StoreManagerLink;
 import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.server.HandlerRegistry;
+import io.wfs.store.deletion.DrainPlan;
 import io.wfs.store.disk.VolumeStats;
 import io.wfs.store.node.VolumeSet;
 import io.wfs.store.node.VolumeStateListener;
@@ -28,7 +31,9 @@ import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -40,7 +45,8 @@ import org.slf4j.LoggerFactory;
  * A store's side of the manager, when {@code store.managers} is set: registers (retrying until a
  * manager answers), heartbeats free space and per-volume fill, keeps the route the manager
  * pushes in heartbeat replies and serves it to clients (full route, deltas, volume locations),
- * creates the replicas the route places here, and reports replicas that turned read-only.
+ * creates the replicas the route places here, reports replicas that turned read-only, and
+ * publishes the route's slot map to the store's work on the meta groups (deletion drain, orphan scan).
  * Metrics: {@code store.manager.heartbeats}, {@code store.manager.heartbeat_failures},
  * {@code store.manager.volume_reports}.
  */
@@ -56,6 +62,8 @@ public final class ManagerAgent implements AutoCloseable {
     private final Counter reports;
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("store-manager", true));
+    private final List<Consumer<SlotMap>> slotMapListeners = new CopyOnWriteArrayList<>();
+    private volatile SlotMap slotMap;
     private volatile StoreManagerLink link;
     private volatile VolumeSet volumes;
     private List<Path> dataDirs;
@@ -102,6 +110,28 @@ public final class ManagerAgent implements AutoCloseable {
 
     public RouteCache routeCache() {
         return cache;
+    }
+
+    /** The meta groups of the newest route, or null until the manager has placed them. */
+    public SlotMap slotMap() {
+        return slotMap;
+    }
+
+    /**
+     * Calls {@code listener} with every newer slot map the route brings (on the agent's thread),
+     * and at once with the current one if known.
+     */
+    public void onSlotMap(Consumer<SlotMap> listener) {
+        slotMapListeners.add(listener);
+        SlotMap now = slotMap;
+        if (now != null) {
+            timer.execute(() -> listener.accept(now));
+        }
+    }
+
+    /** Which meta groups this store drains and where drained blocks are deleted, as the route says. */
+    public DrainPlan drainPlan() {
+        return new RouteDrainPlan(this);
     }
 
     /** This store's node id, 0 until registered. */
@@ -182,6 +212,7 @@ public final class ManagerAgent implements AutoCloseable {
     private void followRoute(int selfId) {
         long version = cache.routeVersion();
         if (version != appliedVersion) {
+            publishSlotMap(version);
             // Planned under the route's lock, applied outside it: disk work must not stall clients' route requests.
             RouteVolumes.Outcome outcome = RouteVolumes.apply(cache.read(route -> RouteVolumes.placements(route, selfId)),
                     volumes);
@@ -190,6 +221,17 @@ public final class ManagerAgent implements AutoCloseable {
             }
             if (outcome.changed() > 0) {
                 LOG.info("route version {}: {} local replicas created or changed", version, outcome.changed());
+            }
+        }
+    }
+
+    private void publishSlotMap(long version) {
+        SlotMap next = cache.read(route -> route.groups().isEmpty() ? null : route.toSlotMap(version));
+        SlotMap current = slotMap;
+        if (next != null && (current == null || next.version() > current.version())) {
+            slotMap = next;
+            for (Consumer<SlotMap> l : slotMapListeners) {
+                l.accept(next);
             }
         }
     }
@@ -220,11 +262,16 @@ public final class ManagerAgent implements AutoCloseable {
         List<VolumeStats> stats = volumes.stats();
         int[] ids = new int[stats.size()];
         long[] used = new long[stats.size()];
+        long[] unreclaimed = new long[stats.size()];
+        long[] reclaimed = new long[stats.size()];
         for (int i = 0; i < ids.length; i++) {
-            ids[i] = stats.get(i).volume();
-            used[i] = stats.get(i).diskBytes();
+            VolumeStats s = stats.get(i);
+            ids[i] = s.volume();
+            used[i] = s.diskBytes();
+            unreclaimed[i] = s.unreclaimedBytes();
+            reclaimed[i] = s.reclaimedBytes();
         }
-        return new StoreManagerLink.Usage(space()[1], ids, used);
+        return new StoreManagerLink.Usage(space()[1], new VolumeFill(ids, used, unreclaimed, reclaimed));
     }
 
     /** {total, usable} bytes over the distinct file systems of the data folders. */

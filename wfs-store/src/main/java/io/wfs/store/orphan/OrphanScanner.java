@@ -116,9 +116,7 @@ public final class OrphanScanner implements AutoCloseable {
         List<Extent> touched = new ArrayList<>();
         try {
             int n = v.delete(expired.toLongArray(), touched);
-            for (Extent e : touched) {
-                e.force();
-            }
+            VolumeReplica.commitDeletes(touched);
             reclaimed.inc(n);
             LOG.info("volume {}: reclaimed {} orphan blocks unreferenced for at least {} ms", v.id(), n, graceMillis);
             return n;

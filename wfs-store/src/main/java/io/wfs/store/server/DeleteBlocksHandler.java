@@ -15,8 +15,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Tombstones blocks in the named volume or, for volume 0, in whichever local volume holds them.
- * Idempotent. The tombstones are fsynced before the answer: the deletion queue forgets a block
- * once acknowledged, so a lost tombstone would leak its space until the orphan scan.
+ * Idempotent. The tombstones are fsynced before the answer (the deletion queue forgets a block
+ * once acknowledged, so a lost tombstone would leak its space until the orphan scan), then the
+ * blocks' pages are punched out of their extents, so the space is back when the answer leaves.
  */
 final class DeleteBlocksHandler implements RequestHandler<DeleteBlocksRequest, DeleteBlocksReply> {
     private final StoreNode node;
@@ -35,9 +36,7 @@ final class DeleteBlocksHandler implements RequestHandler<DeleteBlocksRequest, D
             for (VolumeReplica v : targets) {
                 deleted += v.delete(req.blockIds(), touched);
             }
-            for (Extent e : touched) {
-                e.force();
-            }
+            VolumeReplica.commitDeletes(touched);
         } catch (IOException e) {
             throw new WfsException(WfsErrorCode.EIO, "deleting blocks: " + e.getMessage(), e);
         }

@@ -20,6 +20,8 @@ import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.deletion.DeletionDrainer;
+import io.wfs.store.deletion.DrainPlan;
+import io.wfs.store.deletion.StaticDrainPlan;
 import io.wfs.store.disk.VolumeStats;
 import io.wfs.store.durability.Durabilities;
 import io.wfs.store.durability.Durability;
@@ -70,6 +72,7 @@ public final class StoreServer implements AutoCloseable {
     private OrphanScanner orphans;
     private MetricsHttpServer http;
     private ManagerAgent managerAgent;
+    private boolean closed;
 
     public StoreServer(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         this(config, secret, registry, (volume, reason) -> LOG.warn("volume {} read-only: {}", volume, reason));
@@ -142,24 +145,45 @@ public final class StoreServer implements AutoCloseable {
         return handlers;
     }
 
-    /** The work that needs the meta groups: draining their deletion queues, and the orphan scan. */
+    /**
+     * The work that needs the meta groups: draining their deletion queues, and the orphan scan. On
+     * a manager-run cluster the groups come from the route and the work starts once the manager
+     * has placed them; a manager-less store needs {@code store.slot-map-file}, or does neither.
+     */
     private void startMetaTasks() throws IOException {
+        if (managerAgent != null) {
+            DrainPlan plan = managerAgent.drainPlan();
+            managerAgent.onSlotMap(map -> startOrUpdateMetaTasks(map, plan));
+            return;
+        }
         String mapFile = config.get(StoreConfigKeys.SLOT_MAP_FILE);
         if (mapFile.isBlank()) {
             return;
         }
         SlotMap slotMap = SlotMap.load(Path.of(mapFile));
-        metaRpc = new RpcClient("store-meta", RpcOptions.from(config), secret, registry);
-        meta = new MetaClient(metaRpc, slotMap, Duration.ofSeconds(10));
         List<String> peerList = Arrays.stream(config.get(StoreConfigKeys.PEERS).split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).toList();
-        drainer = new DeletionDrainer(meta, () -> slotMap, peers,
-                () -> peerList.isEmpty() ? List.of(selfAddress()) : peerList, registry);
+        startOrUpdateMetaTasks(slotMap, new StaticDrainPlan(slotMap,
+                peerList.isEmpty() ? List.of(selfAddress()) : peerList));
+    }
+
+    private synchronized void startOrUpdateMetaTasks(SlotMap slotMap, DrainPlan plan) {
+        if (closed) {
+            return;
+        }
+        if (meta != null) {
+            meta.updateSlotMap(slotMap);
+            return;
+        }
+        metaRpc = new RpcClient("store-meta", RpcOptions.from(config), secret, registry);
+        meta = new MetaClient(metaRpc, slotMap, Duration.ofSeconds(10));
+        drainer = new DeletionDrainer(meta, plan, peers, registry);
         drainer.start(config.get(StoreConfigKeys.DRAIN_INTERVAL));
         orphans = new OrphanScanner(volumes, meta, config.get(StoreConfigKeys.ORPHAN_GRACE),
                 () -> System.nanoTime() / 1_000_000,
                 registry);
         orphans.start(config.get(StoreConfigKeys.ORPHAN_SCAN_INTERVAL));
+        LOG.info("draining deletion queues and scanning for orphans over {} meta groups", slotMap.groups().size());
     }
 
     /** The address this store has in replica lists (bind host and actual port). */
@@ -188,9 +212,14 @@ public final class StoreServer implements AutoCloseable {
         return managerAgent;
     }
 
-    /** The orphan scanner; null when no slot map is configured (a standalone store). */
-    public OrphanScanner orphans() {
+    /** The orphan scanner; null until the meta groups are known (never on a store without manager or slot map). */
+    public synchronized OrphanScanner orphans() {
         return orphans;
+    }
+
+    /** The deletion drainer; null until the meta groups are known. */
+    public synchronized DeletionDrainer drainer() {
+        return drainer;
     }
 
     /** The /status document: each volume replica's state and fill. */
@@ -207,11 +236,25 @@ public final class StoreServer implements AutoCloseable {
             m.put("liveBlocks", s.liveBlocks());
             m.put("liveBytes", s.liveBytes());
             m.put("deletedBytes", s.deletedBytes());
+            m.put("unreclaimedBytes", s.unreclaimedBytes());
+            m.put("reclaimedBytes", s.reclaimedBytes());
             m.put("diskBytes", s.diskBytes());
             m.put("extents", s.extents());
             return m;
         }).toList());
         return doc;
+    }
+
+    private synchronized void closeMetaTasks() {
+        closed = true;
+        if (orphans != null) {
+            orphans.close();
+        }
+        if (drainer != null) {
+            drainer.close();
+            meta.close();
+            metaRpc.close();
+        }
     }
 
     static InetSocketAddress address(String hostPort) {
@@ -223,14 +266,7 @@ public final class StoreServer implements AutoCloseable {
         if (managerAgent != null) {
             managerAgent.close();
         }
-        if (orphans != null) {
-            orphans.close();
-        }
-        if (drainer != null) {
-            drainer.close();
-            meta.close();
-            metaRpc.close();
-        }
+        closeMetaTasks();
         if (http != null) {
             http.close();
         }

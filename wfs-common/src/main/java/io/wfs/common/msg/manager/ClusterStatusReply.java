@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * The cluster as the manager leader sees it: the full route (groups, leaders, slots, volumes
- * and their states), node liveness and capacity, volume fill ({@code volumeIds[i]} holds
- * {@code volumeUsedBytes[i]} of {@code volumeSizeBytes}) and the re-replication queue
+ * and their states), node liveness and capacity, volume fill (used of {@code volumeSizeBytes},
+ * deleted bytes not yet and already reclaimed) and the re-replication queue
  * ({@code volumeId << 32 | deadNodeId}).
  */
 public final class ClusterStatusReply implements Response {
@@ -15,8 +15,7 @@ public final class ClusterStatusReply implements Response {
     private List<String> managers;
     private byte[] route;
     private List<NodeStatus> nodes;
-    private int[] volumeIds;
-    private long[] volumeUsedBytes;
+    private VolumeFill volumes;
     private long volumeSizeBytes;
     private long[] replicationQueue;
 
@@ -24,14 +23,13 @@ public final class ClusterStatusReply implements Response {
     }
 
     public ClusterStatusReply(long routeVersion, String leader, List<String> managers, byte[] route, List<NodeStatus> nodes,
-                              int[] volumeIds, long[] volumeUsedBytes, long volumeSizeBytes, long[] replicationQueue) {
+                              VolumeFill volumes, long volumeSizeBytes, long[] replicationQueue) {
         this.routeVersion = routeVersion;
         this.leader = leader;
         this.managers = managers;
         this.route = route;
         this.nodes = nodes;
-        this.volumeIds = volumeIds;
-        this.volumeUsedBytes = volumeUsedBytes;
+        this.volumes = volumes;
         this.volumeSizeBytes = volumeSizeBytes;
         this.replicationQueue = replicationQueue;
     }
@@ -56,12 +54,8 @@ public final class ClusterStatusReply implements Response {
         return nodes == null ? List.of() : nodes;
     }
 
-    public int[] volumeIds() {
-        return volumeIds == null ? new int[0] : volumeIds;
-    }
-
-    public long[] volumeUsedBytes() {
-        return volumeUsedBytes == null ? new long[0] : volumeUsedBytes;
+    public VolumeFill volumes() {
+        return volumes == null ? new VolumeFill() : volumes;
     }
 
     public long volumeSizeBytes() {
