@@ -18,7 +18,8 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "How long cached attributes and names are trusted before asking the metadata servers again "
                     + "(close-to-open consistency holds regardless: open always asks).");
     public static final ConfigKey<Duration> ROUTE_REFRESH = durationKey("client.route-refresh", Duration.ofSeconds(5),
-            "How often the route is brought up to date (a delta from a store) besides refreshes on STALE_ROUTE.");
+            "How often the route is brought up to date (a delta from a store), besides refreshes when no volume "
+                    + "takes a block.");
     public static final ConfigKey<Long> BLOCK_SIZE = sizeKey("client.block-size", 4L << 20, 4096, 4L << 20,
             "Largest block uploaded to a store; a flush of a larger dirty run makes several blocks.");
     public static final ConfigKey<Long> FILE_BUFFER = sizeKey("client.file-buffer", 8L << 20, 4096, 1L << 30,

@@ -1,5 +1,5 @@
 /**
- * The jnr-fuse adapter over wfs-client ({@code wfs mount}). See shared/DESIGN.md "Client and
- * FUSE", shared/TECH-NOTES.md "FUSE" and issue 6.
+ * The jnr-fuse adapter over wfs-client ({@code wfs mount}). See docs/client.md, "FUSE", and
+ * docs/architecture.md.
  */
 package io.wfs.fuse;

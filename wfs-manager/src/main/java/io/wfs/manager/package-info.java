@@ -1,5 +1,5 @@
 /**
  * The manager: the topology authority (slot map, meta groups, store nodes, volumes, route
- * version), replicated with sofa-jraft. See shared/DESIGN.md "Manager" and issue 4.
+ * version), replicated with sofa-jraft. See docs/manager.md and docs/architecture.md.
  */
 package io.wfs.manager;

@@ -1,5 +1,5 @@
 /**
  * The metadata server: the in-memory, slot-sharded namespace, one jraft state machine per meta
- * group. See shared/DESIGN.md "Metadata tier" and issue 3.
+ * group. See docs/metadata.md, docs/meta-memory.md and docs/architecture.md.
  */
 package io.wfs.meta;

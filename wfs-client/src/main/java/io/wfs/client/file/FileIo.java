@@ -20,10 +20,10 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Reads and writes of open files (DESIGN.md, client write and read paths). Writes gather in the
- * file's buffer; a full buffer, flush, fsync and close upload the blocks (several in flight) and
- * then commit all their slices, the size and the mtime in one metadata request. Reads assemble
- * the committed slices and overlay what this client still buffers.
+ * Reads and writes of open files (docs/client.md, "Write path" and "Read path"). Writes gather in
+ * the file's buffer; a full buffer, flush, fsync and close upload the blocks (several in flight)
+ * and then commit all their slices, the size and the mtime in one metadata request. Reads
+ * assemble the committed slices and overlay what this client still buffers.
  */
 public final class FileIo {
     private final MetaClient meta;

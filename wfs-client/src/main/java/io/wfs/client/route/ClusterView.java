@@ -17,7 +17,7 @@ public interface ClusterView extends AutoCloseable {
     /** Addresses of the replicas of a volume, the primary first; empty if unknown. */
     List<String> replicasOf(int volume);
 
-    /** Brings the view up to date now (after STALE_ROUTE, or when no volume could take a block). */
+    /** Brings the view up to date now (when no volume could take a block). */
     void refresh();
 
     /** Registers a callback for every new slot map (the meta client routes by it). */

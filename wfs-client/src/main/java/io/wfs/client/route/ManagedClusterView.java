@@ -30,10 +30,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The route as DESIGN.md has clients keep it: the manager is asked once for the boot route
- * (store addresses), the full route and later deltas come from the stores, so thousands of
- * clients do not load the manager. The manager serves routes too and is the fallback when no
- * store answers. Refreshed periodically and on demand (STALE_ROUTE, no writable volume).
+ * The route as clients keep it (docs/manager.md, "Routes"): each refresh asks the manager for
+ * the boot route (route version, store addresses) only; the full route and later deltas come
+ * from the stores, so clients do not load the manager with routes. The manager serves routes
+ * too and is the fallback when no store answers. Refreshed every client.route-refresh and on
+ * demand (no writable volume).
  */
 public final class ManagedClusterView implements ClusterView {
     private static final Logger LOG = LoggerFactory.getLogger(ManagedClusterView.class);

@@ -61,8 +61,9 @@ import java.util.Map;
 
 /**
  * Every message type on the wire: its stable id, size category, and request/response classes.
- * Ids never change once released; ranges: 1-9 handshake, 10-99 control, 100-299 meta,
- * 300-499 store, 500-699 manager.
+ * Ids never change once released; ranges: 1-9 handshake, 10-99 control, 100-199 meta
+ * (150-159: cross-group steps between meta groups), 200-299 manager, 300-399 store
+ * (docs/wire-protocol.md).
  */
 public enum MessageType {
     AUTH_HELLO(1, MessageCategory.HANDSHAKE, ClientHello.class, ServerChallenge.class),

@@ -37,7 +37,7 @@ import java.util.function.Supplier;
 
 /**
  * Runs mkdir, rmdir, unlink and link whose two inodes live in different groups, on the leader of the
- * parent's group, with the lock flag (DESIGN.md): (1) lock the child in its group, recording
+ * parent's group, with the lock flag (docs/metadata.md): (1) lock the child in its group, recording
  * the intent; (2) add or remove the entry here, only while the lock is young; (3) resolve the
  * lock (commit or undo). A crash between steps leaves a locked inode with its intent, which the
  * child group's {@link LockSweeper} rolls forward or back. The client's (session, seq) rides on

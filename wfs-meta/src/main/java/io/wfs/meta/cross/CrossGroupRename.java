@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 
 /**
  * A rename whose inodes span groups, run by the leader of the source parent's group
- * (DESIGN.md, docs/metadata.md): (1) the rename lease, when a directory moves to another parent;
+ * (docs/metadata.md): (1) the rename lease, when a directory moves to another parent;
  * (2) lock the moved inode with the plan as its intent; (3) lock the replaced inode (for removal,
  * or with the plan for an exchange) and, under the lease, check the destination's ancestors;
  * (4) the destination entry, the commit point; (5) the source entry, recording the client's

@@ -7,7 +7,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 
 /**
- * The cluster-wide rename lease (DESIGN.md): one holder at a time among the coordinators of
+ * The cluster-wide rename lease (docs/metadata.md): one holder at a time among the coordinators of
  * renames that move a directory to another parent across groups, so such renames check the
  * destination's ancestors and change the tree one after the other. Replicated state of the
  * group owning the root's slot; time is the log entry's (the leader's clock).

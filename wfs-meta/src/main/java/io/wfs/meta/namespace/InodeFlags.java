@@ -5,7 +5,10 @@ package io.wfs.meta.namespace;
  * are maintained by the store itself and cannot be set through {@link SlotState#setFlags}.
  */
 public final class InodeFlags {
-    /** Cross-group operation in progress; the lock time is the inode's mtime (DESIGN.md). */
+    /**
+     * Cross-group operation in progress. The lock time is the intent's (LockIntents), not the
+     * inode's mtime (docs/metadata.md, "Lock expiry").
+     */
     public static final int LOCK = 1;
     /** Mask of the bits callers may set. */
     public static final int CALLER_MASK = 0xFF;

@@ -1,7 +1,7 @@
 package io.wfs.meta.namespace;
 
 /**
- * Inode numbers and block ids: {@code slot << 52 | seq} (DESIGN.md "Identifiers").
+ * Inode numbers and block ids: {@code slot << 52 | seq} (docs/metadata.md, "Placement").
  * The slot occupies the top 12 bits, so inodes of slots >= 2048 are negative as Java longs;
  * compare them with {@link Long#compareUnsigned} where order matters.
  */

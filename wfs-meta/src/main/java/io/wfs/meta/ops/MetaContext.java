@@ -18,7 +18,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
  * once by the leader) and where freed blocks go (the group's deletion queue).
  */
 public final class MetaContext {
-    /** A lock flag older than this has expired (DESIGN.md, cross-group operations). */
+    /** A lock flag older than this has expired (docs/metadata.md, "Cross-group operations"). */
     public static final long LOCK_EXPIRY_NS = 5_000_000_000L;
     /** Most hard links to one inode (as ext4). */
     public static final int MAX_LINKS = 65_000;

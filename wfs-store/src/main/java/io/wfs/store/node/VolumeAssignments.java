@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.OptionalInt;
 
 /**
- * Which volumes this store holds and which one it writes. Today an admin RPC (CreateVolume)
- * or a test calls it; the manager integration will call the same methods when it assigns
- * volumes, so it plugs in without changing the data path.
+ * Which volumes this store holds and which one it writes. Called by RouteVolumes when the
+ * manager's route places volumes here, by the CreateVolume admin RPC (standalone stores and
+ * tests) and by CopyVolumeHandler.
  */
 public interface VolumeAssignments {
     /**
