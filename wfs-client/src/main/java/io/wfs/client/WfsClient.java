@@ -28,6 +28,7 @@ import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
@@ -48,10 +49,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WfsClient implements WfsFileSystem {
     private static final Logger LOG = LoggerFactory.getLogger(WfsClient.class);
-    private static final int O_CREAT = 0100;
-    private static final int O_EXCL = 0200;
-    private static final int O_TRUNC = 01000;
-    private static final int S_IFREG = 0100000;
 
     private final RpcClient rpc;
     private final ClusterView cluster;
@@ -203,23 +200,23 @@ public final class WfsClient implements WfsFileSystem {
     public WfsFile open(Caller caller, String path, int flags, int mode) {
         InodeAttr a = null;
         boolean created = false;
-        if ((flags & O_CREAT) != 0) {
+        if ((flags & Posix.O_CREAT) != 0) {
             a = createOpen(caller, path, flags, mode);
             created = a != null;
         }
         if (a == null) {
             a = paths.resolve(caller, path);
         }
-        if ((a.mode() & 0170000) == 0040000 && (flags & WfsFile.O_ACCMODE) != 0) {
+        if (Posix.isDirectory(a.mode()) && (flags & Posix.O_ACCMODE) != Posix.O_RDONLY) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
-        int access = flags & WfsFile.O_ACCMODE;
+        int access = flags & Posix.O_ACCMODE;
         if (!created) {
             Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
         }
         WfsFile file;
         try {
-            if (!created && (flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
+            if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
                 setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
             }
             // A file this call created is empty: no slices to fetch.
@@ -238,9 +235,9 @@ public final class WfsClient implements WfsFileSystem {
      */
     private InodeAttr createOpen(Caller caller, String path, int flags, int mode) {
         try {
-            return namespace.mknod(caller, path, S_IFREG | (mode & 07777), 0, true);
+            return namespace.mknod(caller, path, Posix.S_IFREG | (mode & Posix.PERMISSION_BITS), 0, true);
         } catch (WfsException e) {
-            if (e.code() != WfsErrorCode.EEXIST || (flags & O_EXCL) != 0) {
+            if (e.code() != WfsErrorCode.EEXIST || (flags & Posix.O_EXCL) != 0) {
                 throw e;
             }
             return null;

@@ -8,6 +8,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
 import ru.serce.jnrfuse.FuseFillDir;
@@ -24,9 +25,6 @@ import ru.serce.jnrfuse.struct.Timespec;
  * the mount uses hard_remove). Record locks and flock are in {@link FuseLocks}.
  */
 public class WfsFuse extends FuseStubFS {
-    private static final long UTIME_NOW = (1L << 30) - 1;
-    private static final long UTIME_OMIT = (1L << 30) - 2;
-
     final WfsFileSystem fs;
     final FuseErrors errors;
     final FuseHandles handles = new FuseHandles();
@@ -153,7 +151,7 @@ public class WfsFuse extends FuseStubFS {
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
             // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
-            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode & 07777, 0, 0, 0, 0, 0);
+            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode & Posix.PERMISSION_BITS, 0, 0, 0, 0, 0);
             return 0;
         });
     }
@@ -194,15 +192,15 @@ public class WfsFuse extends FuseStubFS {
             long mtime = 0;
             long aNs = times[0].tv_nsec.longValue();
             long mNs = times[1].tv_nsec.longValue();
-            if (aNs == UTIME_NOW) {
+            if (aNs == Posix.UTIME_NOW) {
                 valid |= SetAttrRequest.ATIME_NOW;
-            } else if (aNs != UTIME_OMIT) {
+            } else if (aNs != Posix.UTIME_OMIT) {
                 valid |= SetAttrRequest.ATIME;
                 atime = times[0].tv_sec.get() * 1_000_000_000L + aNs;
             }
-            if (mNs == UTIME_NOW) {
+            if (mNs == Posix.UTIME_NOW) {
                 valid |= SetAttrRequest.MTIME_NOW;
-            } else if (mNs != UTIME_OMIT) {
+            } else if (mNs != Posix.UTIME_OMIT) {
                 valid |= SetAttrRequest.MTIME;
                 mtime = times[1].tv_sec.get() * 1_000_000_000L + mNs;
             }
@@ -222,7 +220,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int create(String path, long mode, FuseFileInfo fi) {
         return errors.call("create", path, () -> {
-            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | 0100, (int) mode)));
+            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode)));
             return 0;
         });
     }
@@ -362,10 +360,10 @@ public class WfsFuse extends FuseStubFS {
     public int fallocate(String path, int mode, long offset, long length, FuseFileInfo fi) {
         return errors.call("fallocate", path, () -> {
             if (mode != 0) {
-                return -95; // EOPNOTSUPP
+                return -WfsErrorCode.EOPNOTSUPP.errno();
             }
             if (offset < 0 || length <= 0) {
-                return -22; // EINVAL
+                return -WfsErrorCode.EINVAL.errno();
             }
             WfsFile file = handles.get(fi.fh.get());
             if (fs.getattr(file).size() < offset + length) {

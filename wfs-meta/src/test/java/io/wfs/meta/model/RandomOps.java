@@ -19,6 +19,7 @@ import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SymlinkRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.Response;
 import io.wfs.meta.ops.MetaTester;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +86,7 @@ final class RandomOps {
         } else if (k < 26) {
             ModelNode p = pickDir();
             String name = pickName(p);
-            int type = rnd.nextInt(5) == 0 ? ModelNode.S_IFIFO : ModelNode.S_IFREG;
+            int type = rnd.nextInt(5) == 0 ? Posix.S_IFIFO : Posix.S_IFREG;
             int mode = pick(FILE_MODES);
             check(c, "mknod " + name + " " + Integer.toOctalString(type | mode) + " in " + p,
                     new MknodRequest(h, p.ino, bytes(name), type | mode, 0), () -> model.mknod(c, p, name, type, mode));

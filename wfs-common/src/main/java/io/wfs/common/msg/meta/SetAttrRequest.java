@@ -2,6 +2,7 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 
 /** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens). */
 public final class SetAttrRequest implements MetaRequest<AttrReply> {
@@ -92,8 +93,8 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
         if ((valid & SIZE) != 0 && size < 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "negative size");
         }
-        if ((valid & MODE) != 0 && (mode & ~07777) != 0) {
-            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond 07777");
+        if ((valid & MODE) != 0 && (mode & ~Posix.PERMISSION_BITS) != 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }
 }
