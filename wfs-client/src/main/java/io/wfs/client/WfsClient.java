@@ -25,7 +25,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
-import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.posix.Posix;
@@ -166,25 +166,23 @@ public final class WfsClient implements WfsFileSystem {
     }
 
     @Override
-    public InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs,
-                             long mtimeNs) {
-        return setattr(caller, paths.resolve(caller, path).ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    public InodeAttr setattr(Caller caller, String path, SetAttr change) {
+        return setattr(caller, paths.resolve(caller, path).ino(), change);
     }
 
     @Override
-    public InodeAttr setattr(WfsFile file, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
-        return setattr(file.caller(), file.ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    public InodeAttr setattr(WfsFile file, SetAttr change) {
+        return setattr(file.caller(), file.ino(), change);
     }
 
-    private InodeAttr setattr(Caller caller, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs,
-                              long mtimeNs) {
+    private InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         FileState open = files.ifOpen(ino);
-        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+        if (open != null && change.changesSize()) {
             // Buffered bytes first, so the truncate cuts them too and nothing lands after it.
             files.flush(caller, open);
         }
-        InodeAttr a = namespace.setattr(caller, ino, valid, mode, uid, gid, size, atimeNs, mtimeNs);
-        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+        InodeAttr a = namespace.setattr(caller, ino, change);
+        if (open != null && change.changesSize()) {
             files.open(Caller.ROOT, ino);
             files.release(open);
         }
@@ -217,7 +215,7 @@ public final class WfsClient implements WfsFileSystem {
         WfsFile file;
         try {
             if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
-                setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
+                setattr(caller, a.ino(), SetAttr.NOTHING.withSize(0));
             }
             // A file this call created is empty: no slices to fetch.
             FileState state = created ? files.openCreated(a) : files.open(Caller.ROOT, a.ino());

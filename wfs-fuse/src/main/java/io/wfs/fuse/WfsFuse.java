@@ -7,7 +7,7 @@ import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
-import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
@@ -151,7 +151,7 @@ public class WfsFuse extends FuseStubFS {
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
             // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
-            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode & Posix.PERMISSION_BITS, 0, 0, 0, 0, 0);
+            fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS));
             return 0;
         });
     }
@@ -160,9 +160,15 @@ public class WfsFuse extends FuseStubFS {
     public int chown(String path, long uid, long gid) {
         return errors.call("chown", path, () -> {
             // -1 (as unsigned 32-bit) leaves that id unchanged.
-            int valid = ((int) uid != -1 ? SetAttrRequest.UID : 0) | ((int) gid != -1 ? SetAttrRequest.GID : 0);
-            if (valid != 0) {
-                fs.setattr(caller(), path, valid, 0, (int) uid, (int) gid, 0, 0, 0);
+            SetAttr change = SetAttr.NOTHING;
+            if ((int) uid != -1) {
+                change = change.withUid((int) uid);
+            }
+            if ((int) gid != -1) {
+                change = change.withGid((int) gid);
+            }
+            if (!change.isEmpty()) {
+                fs.setattr(caller(), path, change);
             }
             return 0;
         });
@@ -171,7 +177,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int truncate(String path, long size) {
         return errors.call("truncate", path, () -> {
-            fs.setattr(caller(), path, SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size));
             return 0;
         });
     }
@@ -179,7 +185,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int ftruncate(String path, long size, FuseFileInfo fi) {
         return errors.call("ftruncate", path, () -> {
-            fs.setattr(handles.get(fi.fh.get()), SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size));
             return 0;
         });
     }
@@ -187,24 +193,20 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int utimens(String path, Timespec[] times) {
         return errors.call("utimens", path, () -> {
-            int valid = 0;
-            long atime = 0;
-            long mtime = 0;
+            SetAttr change = SetAttr.NOTHING;
             long aNs = times[0].tv_nsec.longValue();
             long mNs = times[1].tv_nsec.longValue();
             if (aNs == Posix.UTIME_NOW) {
-                valid |= SetAttrRequest.ATIME_NOW;
+                change = change.withAtimeNow();
             } else if (aNs != Posix.UTIME_OMIT) {
-                valid |= SetAttrRequest.ATIME;
-                atime = times[0].tv_sec.get() * 1_000_000_000L + aNs;
+                change = change.withAtime(times[0].tv_sec.get() * 1_000_000_000L + aNs);
             }
             if (mNs == Posix.UTIME_NOW) {
-                valid |= SetAttrRequest.MTIME_NOW;
+                change = change.withMtimeNow();
             } else if (mNs != Posix.UTIME_OMIT) {
-                valid |= SetAttrRequest.MTIME;
-                mtime = times[1].tv_sec.get() * 1_000_000_000L + mNs;
+                change = change.withMtime(times[1].tv_sec.get() * 1_000_000_000L + mNs);
             }
-            fs.setattr(caller(), path, valid, 0, 0, 0, 0, atime, mtime);
+            fs.setattr(caller(), path, change);
             return 0;
         });
     }
@@ -367,7 +369,7 @@ public class WfsFuse extends FuseStubFS {
             }
             WfsFile file = handles.get(fi.fh.get());
             if (fs.getattr(file).size() < offset + length) {
-                fs.setattr(file, SetAttrRequest.SIZE, 0, 0, 0, offset + length, 0, 0);
+                fs.setattr(file, SetAttr.NOTHING.withSize(offset + length));
             }
             return 0;
         });

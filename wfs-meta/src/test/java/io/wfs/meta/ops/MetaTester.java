@@ -44,8 +44,8 @@ public final class MetaTester {
         if (!machine.owns(0)) {
             return;
         }
-        as(0, 0).run(new io.wfs.common.msg.meta.SetAttrRequest(h(), ROOT, io.wfs.common.msg.meta.SetAttrRequest.MODE,
-                0777, 0, 0, 0, 0, 0));
+        as(0, 0).run(new io.wfs.common.msg.meta.SetAttrRequest(h(), ROOT,
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(0777)));
     }
 
     /** A single group owning every slot: mkdir never leaves the group. */
