@@ -89,7 +89,9 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         // Sessions hold this client's open files and locks; the servers forget an idle one after its lease.
-        heartbeats.scheduleWithFixedDelay(this::heartbeat, 5, 15, TimeUnit.SECONDS);
+        // The first renewal comes early so a new session is recorded in every group soon after start.
+        long heartbeatMs = config.get(ClientConfigKeys.SESSION_HEARTBEAT).toMillis();
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, heartbeatMs / 3, heartbeatMs, TimeUnit.MILLISECONDS);
     }
 
     private void heartbeat() {
