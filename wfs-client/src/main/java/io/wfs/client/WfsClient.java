@@ -368,8 +368,9 @@ public final class WfsClient implements WfsFileSystem {
                 free += n.freeBytes();
             }
         }
-        // Three copies of every byte: what a user can still write is a third of the raw free space.
-        return new Usage(capacity / 3, usedBytes, free / 3, usedInodes);
+        // Every byte is stored on each replica: a user can write the raw free space divided by them.
+        int replicas = cluster.replicasPerVolume();
+        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes);
     }
 
     @Override
