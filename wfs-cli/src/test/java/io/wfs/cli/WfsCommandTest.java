@@ -95,6 +95,7 @@ class WfsCommandTest {
         String text = out.toString();
         assertTrue(text.contains("rpc.max-meta-frame-bytes = 4MiB"), text);
         assertTrue(text.contains("cluster.secret-file = "), text);
+        assertTrue(text.contains("client.session-heartbeat = 15s"), text);
         Path file = dir.resolve("wfs.properties");
         Files.writeString(file, text);
         out.getBuffer().setLength(0);

@@ -41,6 +41,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "How long an upload waits for a writable volume when the route has none (a store just died and the "
                     + "manager is opening replacements) before the write fails with ENOSPC.");
 
+    public static final ConfigKey<Duration> SESSION_HEARTBEAT = durationKey("client.session-heartbeat",
+            Duration.ofSeconds(15),
+            "How often the client renews its session in every meta group (well under meta.session-lease, after "
+                    + "which the servers release the session's open files and locks). The first renewal comes "
+                    + "after a third of it.");
+
     @Override
     public String module() {
         return "client";
@@ -49,6 +55,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT);
+                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT);
     }
 }

@@ -18,6 +18,7 @@ import io.wfs.common.msg.meta.ReadlinkRequest;
 import io.wfs.common.msg.meta.RemoveXattrRequest;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SymlinkRequest;
@@ -128,10 +129,9 @@ final class ClientNamespace {
         return a;
     }
 
-    InodeAttr setattr(Caller c, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
+    InodeAttr setattr(Caller c, long ino, SetAttr change) {
         try {
-            InodeAttr a = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, valid, mode, uid, gid, size,
-                    atimeNs, mtimeNs))).attr();
+            InodeAttr a = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change))).attr();
             cache.putAttr(a);
             return a;
         } catch (WfsException e) {

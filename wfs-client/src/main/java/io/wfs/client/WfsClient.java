@@ -25,9 +25,10 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
-import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
@@ -48,10 +49,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class WfsClient implements WfsFileSystem {
     private static final Logger LOG = LoggerFactory.getLogger(WfsClient.class);
-    private static final int O_CREAT = 0100;
-    private static final int O_EXCL = 0200;
-    private static final int O_TRUNC = 01000;
-    private static final int S_IFREG = 0100000;
 
     private final RpcClient rpc;
     private final ClusterView cluster;
@@ -92,7 +89,9 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         // Sessions hold this client's open files and locks; the servers forget an idle one after its lease.
-        heartbeats.scheduleWithFixedDelay(this::heartbeat, 5, 15, TimeUnit.SECONDS);
+        // The first renewal comes early so a new session is recorded in every group soon after start.
+        long heartbeatMs = config.get(ClientConfigKeys.SESSION_HEARTBEAT).toMillis();
+        heartbeats.scheduleWithFixedDelay(this::heartbeat, heartbeatMs / 3, heartbeatMs, TimeUnit.MILLISECONDS);
     }
 
     private void heartbeat() {
@@ -169,25 +168,23 @@ public final class WfsClient implements WfsFileSystem {
     }
 
     @Override
-    public InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs,
-                             long mtimeNs) {
-        return setattr(caller, paths.resolve(caller, path).ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    public InodeAttr setattr(Caller caller, String path, SetAttr change) {
+        return setattr(caller, paths.resolve(caller, path).ino(), change);
     }
 
     @Override
-    public InodeAttr setattr(WfsFile file, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
-        return setattr(file.caller(), file.ino(), valid, mode, uid, gid, size, atimeNs, mtimeNs);
+    public InodeAttr setattr(WfsFile file, SetAttr change) {
+        return setattr(file.caller(), file.ino(), change);
     }
 
-    private InodeAttr setattr(Caller caller, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs,
-                              long mtimeNs) {
+    private InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         FileState open = files.ifOpen(ino);
-        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+        if (open != null && change.changesSize()) {
             // Buffered bytes first, so the truncate cuts them too and nothing lands after it.
             files.flush(caller, open);
         }
-        InodeAttr a = namespace.setattr(caller, ino, valid, mode, uid, gid, size, atimeNs, mtimeNs);
-        if (open != null && (valid & SetAttrRequest.SIZE) != 0) {
+        InodeAttr a = namespace.setattr(caller, ino, change);
+        if (open != null && change.changesSize()) {
             files.open(Caller.ROOT, ino);
             files.release(open);
         }
@@ -203,24 +200,24 @@ public final class WfsClient implements WfsFileSystem {
     public WfsFile open(Caller caller, String path, int flags, int mode) {
         InodeAttr a = null;
         boolean created = false;
-        if ((flags & O_CREAT) != 0) {
+        if ((flags & Posix.O_CREAT) != 0) {
             a = createOpen(caller, path, flags, mode);
             created = a != null;
         }
         if (a == null) {
             a = paths.resolve(caller, path);
         }
-        if ((a.mode() & 0170000) == 0040000 && (flags & WfsFile.O_ACCMODE) != 0) {
+        if (Posix.isDirectory(a.mode()) && (flags & Posix.O_ACCMODE) != Posix.O_RDONLY) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
-        int access = flags & WfsFile.O_ACCMODE;
+        int access = flags & Posix.O_ACCMODE;
         if (!created) {
             Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
         }
         WfsFile file;
         try {
-            if (!created && (flags & O_TRUNC) != 0 && access != 0 && a.size() != 0) {
-                setattr(caller, a.ino(), SetAttrRequest.SIZE, 0, 0, 0, 0, 0, 0);
+            if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
+                setattr(caller, a.ino(), SetAttr.NOTHING.withSize(0));
             }
             // A file this call created is empty: no slices to fetch.
             FileState state = created ? files.openCreated(a) : files.open(Caller.ROOT, a.ino());
@@ -238,9 +235,9 @@ public final class WfsClient implements WfsFileSystem {
      */
     private InodeAttr createOpen(Caller caller, String path, int flags, int mode) {
         try {
-            return namespace.mknod(caller, path, S_IFREG | (mode & 07777), 0, true);
+            return namespace.mknod(caller, path, Posix.S_IFREG | (mode & Posix.PERMISSION_BITS), 0, true);
         } catch (WfsException e) {
-            if (e.code() != WfsErrorCode.EEXIST || (flags & O_EXCL) != 0) {
+            if (e.code() != WfsErrorCode.EEXIST || (flags & Posix.O_EXCL) != 0) {
                 throw e;
             }
             return null;
@@ -371,8 +368,9 @@ public final class WfsClient implements WfsFileSystem {
                 free += n.freeBytes();
             }
         }
-        // Three copies of every byte: what a user can still write is a third of the raw free space.
-        return new Usage(capacity / 3, usedBytes, free / 3, usedInodes);
+        // Every byte is stored on each replica: a user can write the raw free space divided by them.
+        int replicas = cluster.replicasPerVolume();
+        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes);
     }
 
     @Override

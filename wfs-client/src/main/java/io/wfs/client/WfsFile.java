@@ -1,14 +1,10 @@
 package io.wfs.client;
 
 import io.wfs.client.file.FileState;
+import io.wfs.common.posix.Posix;
 
 /** An open file: what FUSE's file handle stands for. Reads and writes never resolve paths again. */
 public final class WfsFile {
-    static final int O_ACCMODE = 3;
-    static final int O_WRONLY = 1;
-    static final int O_RDWR = 2;
-    static final int O_APPEND = 02000;
-
     private final Caller caller;
     private final FileState state;
     private final int flags;
@@ -32,15 +28,15 @@ public final class WfsFile {
     }
 
     boolean appends() {
-        return (flags & O_APPEND) != 0;
+        return (flags & Posix.O_APPEND) != 0;
     }
 
     boolean writable() {
-        int mode = flags & O_ACCMODE;
-        return mode == O_WRONLY || mode == O_RDWR;
+        int mode = flags & Posix.O_ACCMODE;
+        return mode == Posix.O_WRONLY || mode == Posix.O_RDWR;
     }
 
     boolean readable() {
-        return (flags & O_ACCMODE) != O_WRONLY;
+        return (flags & Posix.O_ACCMODE) != Posix.O_WRONLY;
     }
 }

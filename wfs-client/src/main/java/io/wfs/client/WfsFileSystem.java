@@ -2,6 +2,7 @@ package io.wfs.client;
 
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SetAttr;
 import java.util.List;
 
 /**
@@ -31,14 +32,14 @@ public interface WfsFileSystem extends AutoCloseable {
 
     InodeAttr link(Caller caller, String existing, String newPath);
 
-    /** Changes what {@code valid} names (SetAttrRequest bits); a size change truncates or extends. */
-    InodeAttr setattr(Caller caller, String path, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs);
+    /** Changes what {@code change} selects; a size change truncates or extends. */
+    InodeAttr setattr(Caller caller, String path, SetAttr change);
 
     /** fgetattr: by the open file (it may have lost its name), with sizes this client buffers. */
     InodeAttr getattr(WfsFile file);
 
     /** ftruncate and friends: by the open file. */
-    InodeAttr setattr(WfsFile file, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs);
+    InodeAttr setattr(WfsFile file, SetAttr change);
 
     /** Every entry of a directory, with attributes ("." and ".." are the caller's to add). */
     List<DirEntry> readdir(Caller caller, String path);

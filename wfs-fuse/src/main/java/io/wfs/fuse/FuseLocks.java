@@ -1,8 +1,10 @@
 package io.wfs.fuse;
 
 import io.wfs.client.WfsFile;
+import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.msg.meta.LockInfoReply;
 import io.wfs.common.msg.meta.LockRangeRequest;
+import io.wfs.common.posix.Posix;
 import ru.serce.jnrfuse.struct.Flock;
 import ru.serce.jnrfuse.struct.FuseFileInfo;
 
@@ -12,17 +14,6 @@ import ru.serce.jnrfuse.struct.FuseFileInfo;
  * process for POSIX locks, as the kernel computes it).
  */
 final class FuseLocks {
-    private static final int F_GETLK = 5;
-    private static final int F_SETLK = 6;
-    private static final int F_SETLKW = 7;
-    private static final int LINUX_F_RDLCK = 0;
-    private static final int LINUX_F_WRLCK = 1;
-    private static final int LINUX_F_UNLCK = 2;
-    private static final int LOCK_SH = 1;
-    private static final int LOCK_EX = 2;
-    private static final int LOCK_NB = 4;
-    private static final int LOCK_UN = 8;
-
     private final WfsFuse fuse;
     /**
      * Files this mount ever locked: only their releases send unlocks. Without it every close
@@ -44,19 +35,19 @@ final class FuseLocks {
         WfsFile file = fuse.handles.get(fi.fh.get());
         long owner = fi.lock_owner.get();
         int type = switch (flock.l_type.get()) {
-            case LINUX_F_RDLCK -> LockRangeRequest.READ;
-            case LINUX_F_WRLCK -> LockRangeRequest.WRITE;
+            case Posix.F_RDLCK -> LockRangeRequest.READ;
+            case Posix.F_WRLCK -> LockRangeRequest.WRITE;
             default -> LockRangeRequest.UNLOCK;
         };
         long start = flock.l_start.get();
         long len = flock.l_len.get();
         long end = len == 0 ? LockRangeRequest.TO_EOF : start + len - 1;
-        if (cmd == F_GETLK) {
+        if (cmd == Posix.F_GETLK) {
             LockInfoReply found = fuse.fs.testLock(file, LockRangeRequest.POSIX, type, start, end, owner);
             if (found == null) {
-                flock.l_type.set(LINUX_F_UNLCK);
+                flock.l_type.set(Posix.F_UNLCK);
             } else {
-                flock.l_type.set(found.type() == LockRangeRequest.WRITE ? LINUX_F_WRLCK : LINUX_F_RDLCK);
+                flock.l_type.set(found.type() == LockRangeRequest.WRITE ? Posix.F_WRLCK : Posix.F_RDLCK);
                 flock.l_start.set(found.start());
                 flock.l_len.set(found.end() == LockRangeRequest.TO_EOF ? 0 : found.end() - found.start() + 1);
                 // Another client's process: its pid means nothing here.
@@ -64,24 +55,24 @@ final class FuseLocks {
             }
             return 0;
         }
-        if (cmd != F_SETLK && cmd != F_SETLKW) {
-            return -22; // EINVAL
+        if (cmd != Posix.F_SETLK && cmd != Posix.F_SETLKW) {
+            return -WfsErrorCode.EINVAL.errno();
         }
         locking(file);
-        fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == F_SETLKW);
+        fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == Posix.F_SETLKW);
         return 0;
     }
 
     int flock(FuseFileInfo fi, int op) {
         WfsFile file = fuse.handles.get(fi.fh.get());
-        int type = (op & LOCK_UN) != 0 ? LockRangeRequest.UNLOCK
-                : (op & LOCK_EX) != 0 ? LockRangeRequest.WRITE : LockRangeRequest.READ;
-        if ((op & (LOCK_SH | LOCK_EX | LOCK_UN)) == 0) {
-            return -22;
+        int type = (op & Posix.LOCK_UN) != 0 ? LockRangeRequest.UNLOCK
+                : (op & Posix.LOCK_EX) != 0 ? LockRangeRequest.WRITE : LockRangeRequest.READ;
+        if ((op & (Posix.LOCK_SH | Posix.LOCK_EX | Posix.LOCK_UN)) == 0) {
+            return -WfsErrorCode.EINVAL.errno();
         }
         locking(file);
         fuse.fs.lock(file, LockRangeRequest.FLOCK, type, 0, LockRangeRequest.TO_EOF, fi.lock_owner.get(),
-                (op & LOCK_NB) == 0);
+                (op & Posix.LOCK_NB) == 0);
         return 0;
     }
 

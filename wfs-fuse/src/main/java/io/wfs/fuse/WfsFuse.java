@@ -7,7 +7,8 @@ import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
-import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.msg.meta.SetAttr;
+import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import jnr.ffi.Pointer;
 import ru.serce.jnrfuse.FuseFillDir;
@@ -24,9 +25,6 @@ import ru.serce.jnrfuse.struct.Timespec;
  * the mount uses hard_remove). Record locks and flock are in {@link FuseLocks}.
  */
 public class WfsFuse extends FuseStubFS {
-    private static final long UTIME_NOW = (1L << 30) - 1;
-    private static final long UTIME_OMIT = (1L << 30) - 2;
-
     final WfsFileSystem fs;
     final FuseErrors errors;
     final FuseHandles handles = new FuseHandles();
@@ -153,7 +151,7 @@ public class WfsFuse extends FuseStubFS {
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
             // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
-            fs.setattr(caller(), path, SetAttrRequest.MODE, (int) mode & 07777, 0, 0, 0, 0, 0);
+            fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS));
             return 0;
         });
     }
@@ -162,9 +160,15 @@ public class WfsFuse extends FuseStubFS {
     public int chown(String path, long uid, long gid) {
         return errors.call("chown", path, () -> {
             // -1 (as unsigned 32-bit) leaves that id unchanged.
-            int valid = ((int) uid != -1 ? SetAttrRequest.UID : 0) | ((int) gid != -1 ? SetAttrRequest.GID : 0);
-            if (valid != 0) {
-                fs.setattr(caller(), path, valid, 0, (int) uid, (int) gid, 0, 0, 0);
+            SetAttr change = SetAttr.NOTHING;
+            if ((int) uid != -1) {
+                change = change.withUid((int) uid);
+            }
+            if ((int) gid != -1) {
+                change = change.withGid((int) gid);
+            }
+            if (!change.isEmpty()) {
+                fs.setattr(caller(), path, change);
             }
             return 0;
         });
@@ -173,7 +177,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int truncate(String path, long size) {
         return errors.call("truncate", path, () -> {
-            fs.setattr(caller(), path, SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size));
             return 0;
         });
     }
@@ -181,7 +185,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int ftruncate(String path, long size, FuseFileInfo fi) {
         return errors.call("ftruncate", path, () -> {
-            fs.setattr(handles.get(fi.fh.get()), SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0);
+            fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size));
             return 0;
         });
     }
@@ -189,24 +193,20 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int utimens(String path, Timespec[] times) {
         return errors.call("utimens", path, () -> {
-            int valid = 0;
-            long atime = 0;
-            long mtime = 0;
+            SetAttr change = SetAttr.NOTHING;
             long aNs = times[0].tv_nsec.longValue();
             long mNs = times[1].tv_nsec.longValue();
-            if (aNs == UTIME_NOW) {
-                valid |= SetAttrRequest.ATIME_NOW;
-            } else if (aNs != UTIME_OMIT) {
-                valid |= SetAttrRequest.ATIME;
-                atime = times[0].tv_sec.get() * 1_000_000_000L + aNs;
+            if (aNs == Posix.UTIME_NOW) {
+                change = change.withAtimeNow();
+            } else if (aNs != Posix.UTIME_OMIT) {
+                change = change.withAtime(times[0].tv_sec.get() * 1_000_000_000L + aNs);
             }
-            if (mNs == UTIME_NOW) {
-                valid |= SetAttrRequest.MTIME_NOW;
-            } else if (mNs != UTIME_OMIT) {
-                valid |= SetAttrRequest.MTIME;
-                mtime = times[1].tv_sec.get() * 1_000_000_000L + mNs;
+            if (mNs == Posix.UTIME_NOW) {
+                change = change.withMtimeNow();
+            } else if (mNs != Posix.UTIME_OMIT) {
+                change = change.withMtime(times[1].tv_sec.get() * 1_000_000_000L + mNs);
             }
-            fs.setattr(caller(), path, valid, 0, 0, 0, 0, atime, mtime);
+            fs.setattr(caller(), path, change);
             return 0;
         });
     }
@@ -222,7 +222,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int create(String path, long mode, FuseFileInfo fi) {
         return errors.call("create", path, () -> {
-            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | 0100, (int) mode)));
+            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode)));
             return 0;
         });
     }
@@ -362,14 +362,14 @@ public class WfsFuse extends FuseStubFS {
     public int fallocate(String path, int mode, long offset, long length, FuseFileInfo fi) {
         return errors.call("fallocate", path, () -> {
             if (mode != 0) {
-                return -95; // EOPNOTSUPP
+                return -WfsErrorCode.EOPNOTSUPP.errno();
             }
             if (offset < 0 || length <= 0) {
-                return -22; // EINVAL
+                return -WfsErrorCode.EINVAL.errno();
             }
             WfsFile file = handles.get(fi.fh.get());
             if (fs.getattr(file).size() < offset + length) {
-                fs.setattr(file, SetAttrRequest.SIZE, 0, 0, 0, offset + length, 0, 0);
+                fs.setattr(file, SetAttr.NOTHING.withSize(offset + length));
             }
             return 0;
         });

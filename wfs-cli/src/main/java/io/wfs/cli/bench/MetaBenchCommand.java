@@ -11,6 +11,7 @@ import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.state.InternalCommand;
@@ -165,7 +166,7 @@ public final class MetaBenchCommand implements Callable<Integer> {
             long firstBlock = -1;
             for (int f = 0; f < inDir; f++, made++) {
                 digits(fileName, 6, 9, made);
-                long ino = ((AttrReply) mutate(MessageType.MKNOD, new MknodRequest(next(), dir, fileName, 0100644, 0)))
+                long ino = ((AttrReply) mutate(MessageType.MKNOD, new MknodRequest(next(), dir, fileName, Posix.S_IFREG | 0644, 0)))
                         .attr().ino();
                 if (firstBlock < 0) {
                     // Writers take block ids in batches from the file's slot (the directory's slot).

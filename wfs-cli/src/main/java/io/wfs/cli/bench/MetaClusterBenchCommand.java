@@ -6,6 +6,7 @@ import com.codahale.metrics.Snapshot;
 import com.codahale.metrics.Timer;
 import io.wfs.cli.ConfigOptions;
 import io.wfs.cli.local.LocalMetaCluster;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.meta.MkdirRequest;
@@ -95,7 +96,7 @@ public final class MetaClusterBenchCommand implements Callable<Integer> {
                     long start = System.nanoTime();
                     try {
                         client.call(new MknodRequest(client.mutation(0, 0), dir, bytes("f" + names.incrementAndGet()),
-                                0100644, 0)).get(30, TimeUnit.SECONDS);
+                                Posix.S_IFREG | 0644, 0)).get(30, TimeUnit.SECONDS);
                     } catch (Exception e) {
                         failure.compareAndSet(null, e);
                         return;
@@ -123,7 +124,7 @@ public final class MetaClusterBenchCommand implements Callable<Integer> {
         int leader = cluster.awaitLeader(10_000);
         long start = System.nanoTime();
         cluster.stop(leader);
-        client.call(new MknodRequest(client.mutation(0, 0), dir, bytes("f" + names.incrementAndGet()), 0100644, 0))
+        client.call(new MknodRequest(client.mutation(0, 0), dir, bytes("f" + names.incrementAndGet()), Posix.S_IFREG | 0644, 0))
                 .get(60, TimeUnit.SECONDS);
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     }

@@ -9,6 +9,7 @@ import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaNames;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import java.nio.charset.StandardCharsets;
 
@@ -20,7 +21,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class PathResolver {
     public static final long ROOT = 1;
-    private static final int SEARCH = 1;
 
     private final MetaClient meta;
     private final MetadataCache cache;
@@ -57,7 +57,7 @@ public final class PathResolver {
         if (name.length > MetaNames.MAX_NAME_BYTES) {
             throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
         }
-        if ((cur.mode() & 0170000) != 0040000) {
+        if (!Posix.isDirectory(cur.mode())) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "not a directory: " + path);
         }
         return new ParentAndName(cur.ino(), name, last);
@@ -75,12 +75,12 @@ public final class PathResolver {
     }
 
     private InodeAttr child(Caller caller, InodeAttr dir, String name) {
-        if ((dir.mode() & 0170000) != 0040000) {
+        if (!Posix.isDirectory(dir.mode())) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "a path component is not a directory");
         }
         long cached = cache.lookup(dir.ino(), name);
         if (cached != 0) {
-            if (!mayAccess(dir, caller, SEARCH)) {
+            if (!mayAccess(dir, caller, Posix.X_OK)) {
                 throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
             return attr(caller, cached);

@@ -14,6 +14,9 @@ public interface ClusterView extends AutoCloseable {
 
     WritableVolume writableVolume(Set<Integer> excluded);
 
+    /** How many copies of each byte the stores keep (the route's replicas per volume). */
+    int replicasPerVolume();
+
     /** Addresses of the replicas of a volume, the primary first; empty if unknown. */
     List<String> replicasOf(int volume);
 

@@ -11,6 +11,7 @@ import io.wfs.common.msg.manager.RouteReply;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.RouteChange;
+import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.Request;
@@ -145,6 +146,11 @@ public final class ManagedClusterView implements ClusterView {
 
     private static boolean usable(RouteChange.Volume v, Set<Integer> excluded) {
         return v != null && v.state() == VolumeState.WRITABLE && !excluded.contains(v.id());
+    }
+
+    @Override
+    public int replicasPerVolume() {
+        return route.read(RouteModel::replicasPerVolume);
     }
 
     @Override

@@ -60,6 +60,11 @@ class BlockStoreClientTest {
         }
 
         @Override
+        public int replicasPerVolume() {
+            return 1;
+        }
+
+        @Override
         public List<String> replicasOf(int volume) {
             return List.of();
         }

@@ -111,6 +111,18 @@ public final class RouteModel {
     }
 
     /**
+     * How many copies of each byte the stores keep: the longest replica list of any volume (a
+     * volume that lost a store has fewer until it is re-replicated); 1 while there are no volumes.
+     */
+    public int replicasPerVolume() {
+        int most = 1;
+        for (RouteChange.Volume v : volumes.values()) {
+            most = Math.max(most, v.replicas().length);
+        }
+        return most;
+    }
+
+    /**
      * Values in id order. Sorting the primitive keys and looking each up is several times faster
      * than sorting the objects with a comparator: 100,000 volumes are sorted for every full route.
      */

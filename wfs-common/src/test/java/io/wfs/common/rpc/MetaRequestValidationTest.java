@@ -12,6 +12,7 @@ import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
@@ -44,8 +45,8 @@ class MetaRequestValidationTest {
         assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), 0040755, 0)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), 0100755)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new RenameRequest(H, 1, "a".getBytes(), 1, "b".getBytes(), 3)));
-        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, 0, 0, 0, 0, 0, 0, 0)));
-        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttrRequest.SIZE, 0, 0, 0, -1, 0, 0)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttr.NOTHING)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttr.NOTHING.withSize(-1))));
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new ReaddirRequest(H, 1, 0, 0, false)));
         assertEquals(WfsErrorCode.ENAMETOOLONG, refusal(new SymlinkRequest(H, 1, "l".getBytes(), new byte[4097])));
         assertEquals(WfsErrorCode.ERANGE, refusal(new SetXattrRequest(H, 1, "u".repeat(256).getBytes(), new byte[1], 0)));

@@ -16,6 +16,7 @@ import io.wfs.common.msg.meta.ReadlinkRequest;
 import io.wfs.common.msg.meta.RemoveXattrRequest;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
@@ -45,8 +46,8 @@ public final class ValidRequests {
         return switch (type) {
             case LOOKUP -> new LookupRequest(h, ino, name(r));
             case GET_ATTR -> new GetAttrRequest(h, ino);
-            case SET_ATTR -> new SetAttrRequest(h, ino, SetAttrRequest.MODE | SetAttrRequest.SIZE, 0644, 1, 2,
-                    r.nextInt(1 << 20), 5, 6);
+            case SET_ATTR -> new SetAttrRequest(h, ino, new SetAttr(SetAttrRequest.MODE | SetAttrRequest.SIZE, 0644, 1, 2,
+                    r.nextInt(1 << 20), 5, 6));
             case MKNOD -> new MknodRequest(h, ino, name(r), 0100644, 0);
             case MKDIR -> new MkdirRequest(h, ino, name(r), 0755);
             case UNLINK -> new UnlinkRequest(h, ino, name(r));

@@ -1,6 +1,6 @@
 package io.wfs.meta.bench;
 
-import io.wfs.meta.namespace.FileType;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.HeapFootprint;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.Namespace;
@@ -28,8 +28,8 @@ import java.util.Locale;
 public final class NamespaceBench {
     static final int FILES_PER_DIRECTORY = 100;
     private static final int ROUNDS = 3;
-    private static final int MODE_FILE = FileType.S_IFREG | 0644;
-    private static final int MODE_DIR = FileType.S_IFDIR | 0755;
+    private static final int MODE_FILE = Posix.S_IFREG | 0644;
+    private static final int MODE_DIR = Posix.S_IFDIR | 0755;
 
     /** Figures of one run; inodes counts files, directories and the root. */
     public record Result(long files, long inodes, long retainedBytes, double bytesPerFile, long snapshotBytes,

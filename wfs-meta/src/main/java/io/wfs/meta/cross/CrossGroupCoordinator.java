@@ -16,10 +16,10 @@ import io.wfs.common.msg.meta.LockForLinkRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.route.MetaClient;
-import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.ops.NewEntry;
 import io.wfs.meta.ops.Permissions;
@@ -129,7 +129,7 @@ public final class CrossGroupCoordinator {
                     InodeAttr c = child.attr();
                     return step(MKDIR, 2, () -> replica.propose(MessageType.LINK_LOCKED_CHILD,
                             new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(),
-                                    FileType.S_IFDIR | place.permissions(), c.ctimeNs())))
+                                    Posix.S_IFDIR | place.permissions(), c.ctimeNs())))
                             .handle((linked, error) -> {
                                 AttrReply reply = (AttrReply) linked;
                                 // A retry that raced past the replay check: the earlier run's child wins.
@@ -190,7 +190,7 @@ public final class CrossGroupCoordinator {
     private CompletableFuture<OkReply> remove(MetaGroupReplica replica, MetaHeader h, long parent, byte[] name,
                                               boolean directory) {
         long child = replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
-            Permissions.require(ctx.directory(parent), ctx.caller(), Permissions.EXECUTE);
+            Permissions.require(ctx.directory(parent), ctx.caller(), Posix.X_OK);
             return ctx.slotOf(parent).lookup(parent, name);
         });
         if (child == 0 || replica.machine().owns((int) (child >>> 52))) {

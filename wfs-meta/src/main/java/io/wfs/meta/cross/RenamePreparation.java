@@ -8,6 +8,7 @@ import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.RenamePlan;
 import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeNumbers;
@@ -81,7 +82,7 @@ final class RenamePreparation {
         MetaHeader h = req.header();
         boolean exchange = req.flags() == RenameRequest.EXCHANGE;
         long moved = replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
-            Permissions.require(ctx.directory(req.srcParent()), ctx.caller(), Permissions.EXECUTE);
+            Permissions.require(ctx.directory(req.srcParent()), ctx.caller(), Posix.X_OK);
             return ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
         });
         if (moved == 0) {
@@ -92,7 +93,7 @@ final class RenamePreparation {
             throw new WfsException(WfsErrorCode.ENOTDIR, "the destination parent is not a directory");
         }
         io.wfs.meta.ops.Caller caller = io.wfs.meta.ops.Caller.of(h);
-        Permissions.require(dstDir, caller, Permissions.EXECUTE);
+        Permissions.require(dstDir, caller, Posix.X_OK);
         long replaced = calls.lookupOrZero(new LookupRequest(h, req.dstParent(), req.dstName()));
         if (replaced == 0 && exchange) {
             throw new WfsException(WfsErrorCode.ENOENT, "nothing to exchange with");
@@ -107,12 +108,12 @@ final class RenamePreparation {
         InodeAttr r = replaced == 0 ? null : calls.getAttr(h, replaced).attr();
         replica.machine().inspect(h, MetaGroupReplica.nowNs(), ctx -> {
             InodeAttributes srcDir = ctx.directory(req.srcParent());
-            Permissions.require(srcDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+            Permissions.require(srcDir, ctx.caller(), Posix.W_OK | Posix.X_OK);
             ctx.requireUnlocked(srcDir);
             Permissions.requireStickyAllows(srcDir, m.uid(), ctx.caller());
             return null;
         });
-        Permissions.require(dstDir, caller, Permissions.WRITE | Permissions.EXECUTE);
+        Permissions.require(dstDir, caller, Posix.W_OK | Posix.X_OK);
         if (r != null && !exchange) {
             RenameOp.checkTypes(m.mode(), r.mode());
         }
@@ -121,10 +122,10 @@ final class RenamePreparation {
         boolean movesOtherDirectory = moves && exchange && FileType.isDirectory(r.mode());
         if (movesDirectory) {
             // Its ".." entry changes.
-            Permissions.require(m, caller, Permissions.WRITE);
+            Permissions.require(m, caller, Posix.W_OK);
         }
         if (movesOtherDirectory) {
-            Permissions.require(r, caller, Permissions.WRITE);
+            Permissions.require(r, caller, Posix.W_OK);
         }
         RenamePlan plan = new RenamePlan(req.srcParent(), req.srcName(), req.dstParent(), req.dstName(), moved, m.mode(),
                 replaced, r == null ? 0 : r.mode(), exchange, h.session(), h.seq());

@@ -1,31 +1,22 @@
 package io.wfs.meta.namespace;
 
+import io.wfs.common.posix.Posix;
+
 /**
- * POSIX file type bits (S_IFMT) and helpers over a 16-bit mode (type bits + 12 permission bits).
+ * Helpers over a 16-bit mode (type bits + 12 permission bits; the numbers are {@link Posix}'s).
  * Directory entries keep the type as its 4-bit code ({@code mode >>> 12}).
  */
 public final class FileType {
-    public static final int S_IFMT = 0170000;
-    public static final int S_IFSOCK = 0140000;
-    public static final int S_IFLNK = 0120000;
-    public static final int S_IFREG = 0100000;
-    public static final int S_IFBLK = 0060000;
-    public static final int S_IFDIR = 0040000;
-    public static final int S_IFCHR = 0020000;
-    public static final int S_IFIFO = 0010000;
-    /** Permission bits including setuid, setgid and sticky. */
-    public static final int PERMISSION_BITS = 07777;
-
     private FileType() {
     }
 
     public static int typeBits(int mode) {
-        return mode & S_IFMT;
+        return mode & Posix.S_IFMT;
     }
 
     /** The 4-bit type code stored in directory entries (the d_type of Linux equals it). */
     public static int typeCode(int mode) {
-        return (mode & S_IFMT) >>> 12;
+        return (mode & Posix.S_IFMT) >>> 12;
     }
 
     public static int typeBitsOfCode(int code) {
@@ -33,29 +24,30 @@ public final class FileType {
     }
 
     public static boolean isDirectory(int mode) {
-        return typeBits(mode) == S_IFDIR;
+        return Posix.isDirectory(mode);
     }
 
     public static boolean isRegular(int mode) {
-        return typeBits(mode) == S_IFREG;
+        return typeBits(mode) == Posix.S_IFREG;
     }
 
     public static boolean isSymlink(int mode) {
-        return typeBits(mode) == S_IFLNK;
+        return typeBits(mode) == Posix.S_IFLNK;
     }
 
     public static boolean isDevice(int mode) {
         int type = typeBits(mode);
-        return type == S_IFCHR || type == S_IFBLK;
+        return type == Posix.S_IFCHR || type == Posix.S_IFBLK;
     }
 
     /** Rejects modes whose type is not one of the seven POSIX file types. */
     public static void checkValid(int mode) {
-        if ((mode & ~0xFFFF) != 0) {
+        if ((mode & ~Posix.MODE_BITS) != 0) {
             throw new IllegalArgumentException("mode has bits above 16: " + Integer.toOctalString(mode));
         }
         switch (typeBits(mode)) {
-            case S_IFSOCK, S_IFLNK, S_IFREG, S_IFBLK, S_IFDIR, S_IFCHR, S_IFIFO -> { }
+            case Posix.S_IFSOCK, Posix.S_IFLNK, Posix.S_IFREG, Posix.S_IFBLK, Posix.S_IFDIR, Posix.S_IFCHR,
+                    Posix.S_IFIFO -> { }
             default -> throw new IllegalArgumentException("invalid file type in mode " + Integer.toOctalString(mode));
         }
     }

@@ -1,5 +1,6 @@
 package io.wfs.meta.namespace;
 
+import io.wfs.common.posix.Posix;
 import java.util.Arrays;
 
 /**
@@ -75,7 +76,7 @@ public final class Namespace {
         if (zero == null || zero.nextSeq() != 1) {
             throw new IllegalStateException("the root needs slot 0 owned and fresh");
         }
-        long root = zero.createInode(FileType.S_IFDIR | (permissions & FileType.PERMISSION_BITS), uid, gid,
+        long root = zero.createInode(Posix.S_IFDIR | (permissions & Posix.PERMISSION_BITS), uid, gid,
                 InodeNumbers.ROOT, timeNs);
         assert root == InodeNumbers.ROOT;
         return root;

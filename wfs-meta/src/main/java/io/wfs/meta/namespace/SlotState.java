@@ -1,5 +1,6 @@
 package io.wfs.meta.namespace;
 
+import io.wfs.common.posix.Posix;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
@@ -104,7 +105,7 @@ public final class SlotState {
         if (target.length > MAX_SYMLINK_BYTES) {
             throw new NamespaceException(NamespaceException.Code.ENAMETOOLONG, "symlink target of " + target.length + " bytes");
         }
-        long ino = newInode(FileType.S_IFLNK | 0777, uid, gid, parent, timeNs, 0);
+        long ino = newInode(Posix.S_IFLNK | Posix.ACCESSPERMS, uid, gid, parent, timeNs, 0);
         table.set(position(ino), InodeRecord.SIZE, target.length);
         extras.setSymlinkTarget(InodeNumbers.seqOf(ino), target.clone());
         return ino;
@@ -170,7 +171,7 @@ public final class SlotState {
     public void setPermissions(long ino, int permissions) {
         int pos = position(ino);
         long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
-        int mode = FileType.typeBits(InodeRecord.mode(w0)) | (permissions & FileType.PERMISSION_BITS);
+        int mode = FileType.typeBits(InodeRecord.mode(w0)) | (permissions & Posix.PERMISSION_BITS);
         table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(mode, InodeRecord.flags(w0), InodeRecord.nlink(w0)));
     }
 

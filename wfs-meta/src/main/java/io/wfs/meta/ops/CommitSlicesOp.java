@@ -3,6 +3,7 @@ package io.wfs.meta.ops;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.SlotState;
@@ -36,7 +37,7 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
         }
         slot.setMtime(req.ino(), ctx.timeNs());
         slot.setCtime(req.ino(), ctx.timeNs());
-        int permissions = a.mode() & 07777;
+        int permissions = a.mode() & Posix.PERMISSION_BITS;
         if (!ctx.caller().isRoot() && Permissions.withoutSetIds(permissions) != permissions) {
             slot.setPermissions(req.ino(), Permissions.withoutSetIds(permissions));
         }

@@ -4,9 +4,9 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.cross.LockIntents;
-import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeFlags;
 import io.wfs.meta.namespace.SlotState;
 
@@ -32,7 +32,7 @@ public final class CreateLockedOp implements MetaOperation<CreateLockedRequest, 
         if (slot == null) {
             throw new WfsException(WfsErrorCode.STALE_ROUTE, "slot " + req.slot() + " is not owned here");
         }
-        long ino = slot.createInode(FileType.S_IFDIR | (req.mode() & 07777), req.uid(), req.gid(), req.parent(),
+        long ino = slot.createInode(Posix.S_IFDIR | (req.mode() & Posix.PERMISSION_BITS), req.uid(), req.gid(), req.parent(),
                 ctx.timeNs());
         slot.setFlags(ino, InodeFlags.LOCK);
         ctx.intents().put(new LockIntents.Intent(ino, LockIntents.MKDIR, req.parent(), req.name().clone(), ctx.timeNs()));

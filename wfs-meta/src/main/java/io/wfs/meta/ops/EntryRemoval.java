@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
@@ -18,12 +19,12 @@ final class EntryRemoval {
      * caller may search but not write; looking the name up needs only search permission.
      */
     static InodeAttributes checkRemovable(MetaContext ctx, InodeAttributes dir, byte[] name) {
-        Permissions.require(dir, ctx.caller(), Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.X_OK);
         long child = ctx.slotOf(dir.ino()).lookup(dir.ino(), name);
         if (child == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "no entry");
         }
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
         if (!ctx.owns(child)) {
             throw new WfsException(WfsErrorCode.EXDEV, "the entry's inode lives in another group");

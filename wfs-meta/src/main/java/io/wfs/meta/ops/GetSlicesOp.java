@@ -5,6 +5,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -31,7 +32,7 @@ public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, Slices
             throw new WfsException(FileType.isDirectory(a.mode()) ? WfsErrorCode.EISDIR : WfsErrorCode.EINVAL,
                     "not a regular file");
         }
-        Permissions.require(a, ctx.caller(), Permissions.READ);
+        Permissions.require(a, ctx.caller(), Posix.R_OK);
         SliceList slices = new SliceList();
         ctx.slotOf(req.ino()).listSlices(req.ino(), slices);
         List<SliceInfo> out = new ArrayList<>(slices.count());

@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.msg.meta.GetXattrRequest;
 import io.wfs.common.msg.meta.XattrValueReply;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.NamespaceException;
 
@@ -19,7 +20,7 @@ public final class GetXattrOp implements MetaOperation<GetXattrRequest, XattrVal
 
     @Override
     public XattrValueReply execute(MetaContext ctx, GetXattrRequest req) {
-        Permissions.require(ctx.attributes(req.ino()), ctx.caller(), Permissions.READ);
+        Permissions.require(ctx.attributes(req.ino()), ctx.caller(), Posix.R_OK);
         try {
             return new XattrValueReply(ctx.slotOf(req.ino()).getXattr(req.ino(), req.name()));
         } catch (NamespaceException e) {

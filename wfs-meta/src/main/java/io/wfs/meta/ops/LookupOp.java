@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.DirectoryEntries;
 
@@ -21,7 +22,7 @@ public final class LookupOp implements MetaOperation<LookupRequest, AttrReply> {
 
     @Override
     public AttrReply execute(MetaContext ctx, LookupRequest req) {
-        Permissions.require(ctx.directory(req.parent()), ctx.caller(), Permissions.EXECUTE);
+        Permissions.require(ctx.directory(req.parent()), ctx.caller(), Posix.X_OK);
         DirectoryEntries entries = ctx.slotOf(req.parent()).directory(req.parent());
         long child = entries.lookup(req.name());
         if (child == 0) {

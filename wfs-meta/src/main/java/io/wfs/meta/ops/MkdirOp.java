@@ -4,8 +4,8 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
-import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.Names;
@@ -43,9 +43,9 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
         }
         // Linux vfs_mkdir keeps only rwx and sticky (mkdir -m 2775 chmods afterwards); set-group-id
         // comes from the parent alone.
-        int permissions = requestedMode & 01777;
-        if ((parent.mode() & Permissions.S_ISGID) != 0) {
-            permissions |= Permissions.S_ISGID;
+        int permissions = requestedMode & (Posix.S_ISVTX | Posix.ACCESSPERMS);
+        if ((parent.mode() & Posix.S_ISGID) != 0) {
+            permissions |= Posix.S_ISGID;
         }
         return new Placement(permissions, NewEntry.groupFor(parent, ctx.caller()));
     }
@@ -53,7 +53,7 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     @Override
     public AttrReply execute(MetaContext ctx, MkdirRequest req) {
         Placement place = checkAndPlace(ctx, req.parent(), req.name(), req.mode());
-        int mode = FileType.S_IFDIR | place.permissions();
+        int mode = Posix.S_IFDIR | place.permissions();
         SlotState home = ctx.namespace().slot(targetSlot(req.parent(), req.name()));
         if (home == null) {
             // The coordinator sends such a mkdir through the cross-group protocol instead.

@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -30,7 +31,7 @@ public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.EPERM, "only root creates device nodes");
         }
         int gid = NewEntry.groupFor(parent, ctx.caller());
-        int mode = FileType.typeBits(req.mode()) | NewEntry.permissionsFor(req.mode() & 07777, gid, ctx.caller());
+        int mode = FileType.typeBits(req.mode()) | NewEntry.permissionsFor(req.mode() & Posix.PERMISSION_BITS, gid, ctx.caller());
         long ino = ctx.slotOf(req.parent()).createInode(mode, ctx.caller().uid(), gid, req.parent(), ctx.timeNs(),
                 FileType.isDevice(mode) ? req.rdev() : 0);
         NewEntry.insert(ctx, req.parent(), req.name(), ino, mode);

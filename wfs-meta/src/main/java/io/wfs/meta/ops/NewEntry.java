@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /** The rules for adding a name to a directory, shared by mknod, mkdir, symlink and link. */
@@ -17,11 +18,11 @@ public final class NewEntry {
      */
     static InodeAttributes checkParent(MetaContext ctx, long parent, byte[] name) {
         InodeAttributes dir = ctx.directory(parent);
-        Permissions.require(dir, ctx.caller(), Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.X_OK);
         if (ctx.slotOf(parent).lookup(parent, name) != 0) {
             throw new WfsException(WfsErrorCode.EEXIST, "entry exists");
         }
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
         return dir;
     }
@@ -33,7 +34,7 @@ public final class NewEntry {
 
     /** The group of a new inode: the parent's when it is set-group-id (BSD semantics), else the caller's. */
     static int groupFor(InodeAttributes parent, Caller caller) {
-        return (parent.mode() & Permissions.S_ISGID) != 0 ? parent.gid() : caller.gid();
+        return (parent.mode() & Posix.S_ISGID) != 0 ? parent.gid() : caller.gid();
     }
 
     /**
@@ -42,9 +43,9 @@ public final class NewEntry {
      * bit marks mandatory locking and grants nothing, so Linux keeps it.
      */
     static int permissionsFor(int permissions, int gid, Caller caller) {
-        int sgidExec = Permissions.S_ISGID | 010;
+        int sgidExec = Posix.S_ISGID | Posix.S_IXGRP;
         if ((permissions & sgidExec) == sgidExec && !caller.isRoot() && !caller.inGroup(gid)) {
-            return permissions & ~Permissions.S_ISGID;
+            return permissions & ~Posix.S_ISGID;
         }
         return permissions;
     }

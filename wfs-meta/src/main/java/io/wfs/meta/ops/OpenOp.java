@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.OpenRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -31,9 +32,9 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         int want = switch (req.flags()) {
-            case 0 -> Permissions.READ;
-            case 1 -> Permissions.WRITE;
-            default -> Permissions.READ | Permissions.WRITE;
+            case 0 -> Posix.R_OK;
+            case 1 -> Posix.W_OK;
+            default -> Posix.R_OK | Posix.W_OK;
         };
         Permissions.require(a, ctx.caller(), want);
         ctx.clients().openFiles().open(ctx.caller().session(), req.ino());

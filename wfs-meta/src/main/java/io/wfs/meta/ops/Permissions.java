@@ -2,22 +2,16 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /** POSIX permission rules, enforced by the server with the caller's ids (the kernel's check is not enough). */
 public final class Permissions {
-    public static final int READ = 4;
-    public static final int WRITE = 2;
-    public static final int EXECUTE = 1;
-    public static final int S_ISUID = 04000;
-    public static final int S_ISGID = 02000;
-    public static final int S_ISVTX = 01000;
-
     private Permissions() {
     }
 
-    /** Whether {@code caller} has every bit of {@code want} (rwx as 4/2/1) on an inode. */
+    /** Whether {@code caller} has every bit of {@code want} (R_OK, W_OK, X_OK) on an inode. */
     public static boolean allowed(InodeAttributes a, Caller caller, int want) {
         return allowed(a.mode(), a.uid(), a.gid(), caller, want);
     }
@@ -26,7 +20,7 @@ public final class Permissions {
     public static boolean allowed(int mode, int uid, int gid, Caller caller, int want) {
         if (caller.isRoot()) {
             // Root reads and writes anything; it may execute only what someone may execute (or a directory).
-            return (want & EXECUTE) == 0 || FileType.isDirectory(mode) || (mode & 0111) != 0;
+            return (want & Posix.X_OK) == 0 || FileType.isDirectory(mode) || (mode & Posix.S_IXUGO) != 0;
         }
         int bits;
         if (caller.uid() == uid) {
@@ -66,7 +60,7 @@ public final class Permissions {
 
     /** As above, when the victim lives in another group and only its owner is known. */
     public static void requireStickyAllows(InodeAttributes dir, int victimUid, Caller caller) {
-        if ((dir.mode() & S_ISVTX) != 0 && !caller.isRoot() && caller.uid() != victimUid
+        if ((dir.mode() & Posix.S_ISVTX) != 0 && !caller.isRoot() && caller.uid() != victimUid
                 && caller.uid() != dir.uid()) {
             throw new WfsException(WfsErrorCode.EPERM, "sticky directory " + dir.ino());
         }
@@ -77,9 +71,9 @@ public final class Permissions {
      * cleared when group-execute is set (otherwise it marks mandatory locking and stays), as Linux does.
      */
     public static int withoutSetIds(int mode) {
-        int cleared = mode & ~S_ISUID;
-        if ((mode & 010) != 0) {
-            cleared &= ~S_ISGID;
+        int cleared = mode & ~Posix.S_ISUID;
+        if ((mode & Posix.S_IXGRP) != 0) {
+            cleared &= ~Posix.S_ISGID;
         }
         return cleared;
     }

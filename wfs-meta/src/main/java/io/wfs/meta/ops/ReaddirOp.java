@@ -3,6 +3,7 @@ package io.wfs.meta.ops;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.ReaddirReply;
 import io.wfs.common.msg.meta.ReaddirRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.DirectoryEntries;
 import java.util.ArrayList;
@@ -27,7 +28,7 @@ public final class ReaddirOp implements MetaOperation<ReaddirRequest, ReaddirRep
 
     @Override
     public ReaddirReply execute(MetaContext ctx, ReaddirRequest req) {
-        Permissions.require(ctx.directory(req.dir()), ctx.caller(), Permissions.READ);
+        Permissions.require(ctx.directory(req.dir()), ctx.caller(), Posix.R_OK);
         DirectoryEntries entries = ctx.slotOf(req.dir()).directory(req.dir());
         List<DirEntry> page = new ArrayList<>(Math.min(req.maxEntries(), 256));
         long next = entries.readdir(req.cookie(), req.maxEntries(), (nextCookie, names, off, len, child, type) -> {

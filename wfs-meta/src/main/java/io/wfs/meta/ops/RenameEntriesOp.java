@@ -5,6 +5,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.RenameEntriesRequest;
 import io.wfs.common.msg.meta.RenamePlan;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.DirectoryEntries;
 import io.wfs.meta.namespace.FileType;
@@ -44,7 +45,7 @@ public final class RenameEntriesOp implements MetaOperation<RenameEntriesRequest
 
     private static void target(MetaContext ctx, RenameEntriesRequest req, RenamePlan plan) {
         InodeAttributes dir = ctx.directory(plan.dstParent());
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
         long current = ctx.slotOf(plan.dstParent()).lookup(plan.dstParent(), plan.dstName());
         if (current != plan.replaced()) {

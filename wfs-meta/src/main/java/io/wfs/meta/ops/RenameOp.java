@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.DirectoryEntries;
 import io.wfs.meta.namespace.FileType;
@@ -44,13 +45,13 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         InodeAttributes srcDir = ctx.directory(req.srcParent());
         requireLocal(ctx, req.dstParent());
         InodeAttributes dstDir = ctx.directory(req.dstParent());
-        Permissions.require(srcDir, ctx.caller(), Permissions.EXECUTE);
+        Permissions.require(srcDir, ctx.caller(), Posix.X_OK);
         long srcIno = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
         if (srcIno == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "no entry");
         }
         requireLocal(ctx, srcIno);
-        Permissions.require(dstDir, ctx.caller(), Permissions.EXECUTE);
+        Permissions.require(dstDir, ctx.caller(), Posix.X_OK);
         boolean exchange = req.flags() == RenameRequest.EXCHANGE;
         long dstIno = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
         if (dstIno != 0) {
@@ -72,7 +73,7 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         InodeAttributes src = EntryRemoval.checkRemovable(ctx, srcDir, req.srcName());
         InodeAttributes dst;
         if (dstIno == 0) {
-            Permissions.require(dstDir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+            Permissions.require(dstDir, ctx.caller(), Posix.W_OK | Posix.X_OK);
             ctx.requireUnlocked(dstDir);
             dst = null;
         } else {
@@ -83,10 +84,10 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         }
         if (moves && FileType.isDirectory(src.mode())) {
             // Its ".." entry changes.
-            Permissions.require(src, ctx.caller(), Permissions.WRITE);
+            Permissions.require(src, ctx.caller(), Posix.W_OK);
         }
         if (moves && exchange && FileType.isDirectory(dst.mode())) {
-            Permissions.require(dst, ctx.caller(), Permissions.WRITE);
+            Permissions.require(dst, ctx.caller(), Posix.W_OK);
         }
         if (exchange) {
             exchange(ctx, req, src, dst);

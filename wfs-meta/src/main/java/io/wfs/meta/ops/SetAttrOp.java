@@ -13,6 +13,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttrRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -57,13 +58,13 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
             checkTruncate(ctx, a);
         }
         if ((v & (ATIME_NOW | MTIME_NOW)) != 0 && !caller.isRoot() && caller.uid() != a.uid()
-                && !Permissions.allowed(a, caller, Permissions.WRITE)) {
+                && !Permissions.allowed(a, caller, Posix.W_OK)) {
             throw new WfsException(WfsErrorCode.EACCES, "utimes(now) needs ownership or write permission");
         }
 
         SlotState slot = ctx.slotOf(req.ino());
         boolean directory = FileType.isDirectory(a.mode());
-        int permissions = a.mode() & 07777;
+        int permissions = a.mode() & Posix.PERMISSION_BITS;
         if (chown) {
             slot.setOwner(req.ino(), uid, gid);
             if (!directory) {
@@ -71,9 +72,9 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
             }
         }
         if ((v & MODE) != 0) {
-            permissions = req.mode() & 07777;
+            permissions = req.mode() & Posix.PERMISSION_BITS;
             if (!caller.isRoot() && !caller.inGroup(gid)) {
-                permissions &= ~Permissions.S_ISGID;
+                permissions &= ~Posix.S_ISGID;
             }
         }
         if ((v & SIZE) != 0) {
@@ -84,7 +85,7 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
             }
         }
         setTimes(ctx, req, slot);
-        if (permissions != (a.mode() & 07777)) {
+        if (permissions != (a.mode() & Posix.PERMISSION_BITS)) {
             slot.setPermissions(req.ino(), permissions);
         }
         slot.setCtime(req.ino(), ctx.timeNs());
@@ -98,7 +99,7 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
         if (!FileType.isRegular(a.mode())) {
             throw new WfsException(WfsErrorCode.EINVAL, "cannot truncate a special file");
         }
-        Permissions.require(a, ctx.caller(), Permissions.WRITE);
+        Permissions.require(a, ctx.caller(), Posix.W_OK);
     }
 
     private static void setTimes(MetaContext ctx, SetAttrRequest req, SlotState slot) {

@@ -2,8 +2,8 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
-import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
 
@@ -29,7 +29,7 @@ public final class SymlinkOp implements MetaOperation<SymlinkRequest, AttrReply>
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         }
-        NewEntry.insert(ctx, req.parent(), req.name(), ino, FileType.S_IFLNK);
+        NewEntry.insert(ctx, req.parent(), req.name(), ino, Posix.S_IFLNK);
         return new AttrReply(ctx.wire(ino));
     }
 }

@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 
@@ -30,7 +31,7 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
     @Override
     public OkReply execute(MetaContext ctx, UnlinkLockedChildRequest req) {
         InodeAttributes dir = ctx.directory(req.parent());
-        Permissions.require(dir, ctx.caller(), Permissions.WRITE | Permissions.EXECUTE);
+        Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
         if (ctx.slotOf(req.parent()).lookup(req.parent(), req.name()) != req.child()) {
             throw new WfsException(WfsErrorCode.ENOENT, "the entry no longer names the directory");

@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
@@ -18,7 +19,7 @@ final class WritableFile {
         if (!FileType.isRegular(a.mode())) {
             throw new WfsException(WfsErrorCode.EINVAL, "not a regular file");
         }
-        Permissions.require(a, ctx.caller(), Permissions.WRITE);
+        Permissions.require(a, ctx.caller(), Posix.W_OK);
         ctx.requireUnlocked(a);
         return a;
     }

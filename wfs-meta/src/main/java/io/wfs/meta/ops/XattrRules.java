@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
@@ -19,10 +20,10 @@ final class XattrRules {
             throw new WfsException(WfsErrorCode.EPERM, "user.* attributes only on files and directories");
         }
         // As Linux: in a sticky directory (/tmp) write access is not enough; only its owner may.
-        if (startsWith(name, "user.") && FileType.isDirectory(a.mode()) && (a.mode() & Permissions.S_ISVTX) != 0) {
+        if (startsWith(name, "user.") && FileType.isDirectory(a.mode()) && (a.mode() & Posix.S_ISVTX) != 0) {
             Permissions.requireOwner(a, ctx.caller());
         }
-        Permissions.require(a, ctx.caller(), Permissions.WRITE);
+        Permissions.require(a, ctx.caller(), Posix.W_OK);
     }
 
     private static boolean startsWith(byte[] name, String prefix) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.InodeAttr;
@@ -133,7 +134,7 @@ class CrossGroupOpsTest {
 
     @Test
     void theParentsRulesStillApplyToTheEntry() {
-        parentGroup.run(new SetAttrRequest(parentGroup.h(), ROOT, SetAttrRequest.MODE, 0755, 0, 0, 0, 0, 0));
+        parentGroup.run(new SetAttrRequest(parentGroup.h(), ROOT, SetAttr.NOTHING.withMode(0755)));
         InodeAttr child = createLocked("x");
         parentGroup.as(1000, 100);
         parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), 040755,

@@ -142,7 +142,7 @@ class CrossGroupRenameOpsTest {
                 parentGroup.now() - 3_500_000_000L, 0));
         // A sticky destination: only the owner of the replaced file, of the directory, or root may replace it.
         parentGroup.run(new io.wfs.common.msg.meta.SetAttrRequest(parentGroup.h(), dst,
-                io.wfs.common.msg.meta.SetAttrRequest.MODE, 01777, 0, 0, 0, 0, 0));
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(01777)));
         long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
         long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
         RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, 0100644, victim, 0100644, false, 0, 0);

@@ -8,6 +8,7 @@ import static io.wfs.common.error.WfsErrorCode.ENOTDIR;
 import static io.wfs.common.error.WfsErrorCode.ENOTEMPTY;
 import static io.wfs.common.error.WfsErrorCode.EPERM;
 
+import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -34,7 +35,7 @@ final class ModelFs {
 
     ModelFs() {
         // MetaTester formats the root 0777 root:root so everyone may work in it.
-        root = new ModelNode(ModelNode.S_IFDIR, 0777, 0, 0, null);
+        root = new ModelNode(Posix.S_IFDIR, 0777, 0, 0, null);
         root.parent = root;
     }
 
@@ -134,7 +135,7 @@ final class ModelFs {
         if ((parent.perm & S_ISGID) != 0) {
             perm |= S_ISGID;
         }
-        ModelNode d = new ModelNode(ModelNode.S_IFDIR, perm, c.uid(), newGid(c, parent), null);
+        ModelNode d = new ModelNode(Posix.S_IFDIR, perm, c.uid(), newGid(c, parent), null);
         attach(parent, name, d);
         parent.nlink++;
         return d;
@@ -155,7 +156,7 @@ final class ModelFs {
 
     ModelNode symlink(ModelCaller c, ModelNode parent, String name, String target) {
         checkCreate(c, parent, name);
-        ModelNode l = new ModelNode(ModelNode.S_IFLNK, 0777, c.uid(), newGid(c, parent), target);
+        ModelNode l = new ModelNode(Posix.S_IFLNK, 0777, c.uid(), newGid(c, parent), target);
         l.size = target.getBytes(StandardCharsets.UTF_8).length;
         attach(parent, name, l);
         return l;

@@ -1,5 +1,6 @@
 package io.wfs.meta.model;
 
+import io.wfs.common.posix.Posix;
 import java.util.TreeMap;
 
 /**
@@ -7,11 +8,6 @@ import java.util.TreeMap;
  * {@link #children}; a hard-linked file is the same object under several names.
  */
 final class ModelNode {
-    static final int S_IFIFO = 0010000;
-    static final int S_IFDIR = 0040000;
-    static final int S_IFREG = 0100000;
-    static final int S_IFLNK = 0120000;
-
     final int type;
     int perm;
     int uid;
@@ -33,16 +29,16 @@ final class ModelNode {
         this.uid = uid;
         this.gid = gid;
         this.target = target;
-        this.children = type == S_IFDIR ? new TreeMap<>() : null;
-        this.nlink = type == S_IFDIR ? 2 : 1;
+        this.children = type == Posix.S_IFDIR ? new TreeMap<>() : null;
+        this.nlink = type == Posix.S_IFDIR ? 2 : 1;
     }
 
     boolean isDir() {
-        return type == S_IFDIR;
+        return type == Posix.S_IFDIR;
     }
 
     boolean isRegular() {
-        return type == S_IFREG;
+        return type == Posix.S_IFREG;
     }
 
     int mode() {

@@ -14,11 +14,13 @@ import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.RemoveXattrRequest;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SymlinkRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.Response;
 import io.wfs.meta.ops.MetaTester;
 import java.nio.charset.StandardCharsets;
@@ -85,7 +87,7 @@ final class RandomOps {
         } else if (k < 26) {
             ModelNode p = pickDir();
             String name = pickName(p);
-            int type = rnd.nextInt(5) == 0 ? ModelNode.S_IFIFO : ModelNode.S_IFREG;
+            int type = rnd.nextInt(5) == 0 ? Posix.S_IFIFO : Posix.S_IFREG;
             int mode = pick(FILE_MODES);
             check(c, "mknod " + name + " " + Integer.toOctalString(type | mode) + " in " + p,
                     new MknodRequest(h, p.ino, bytes(name), type | mode, 0), () -> model.mknod(c, p, name, type, mode));
@@ -146,7 +148,7 @@ final class RandomOps {
         if (k < 79) {
             int mode = rnd.nextBoolean() ? pick(DIR_MODES) : pick(FILE_MODES);
             check(c, "chmod " + Integer.toOctalString(mode) + " " + n,
-                    new SetAttrRequest(h, n.ino, SetAttrRequest.MODE, mode, 0, 0, 0, 0, 0),
+                    new SetAttrRequest(h, n.ino, SetAttr.NOTHING.withMode(mode)),
                     () -> run(() -> ModelAttrs.chmod(c, n, mode)));
         } else if (k < 84) {
             int which = rnd.nextInt(3);
@@ -154,11 +156,11 @@ final class RandomOps {
             int gid = which == 0 ? -1 : pick(GIDS);
             int valid = (uid >= 0 ? SetAttrRequest.UID : 0) | (gid >= 0 ? SetAttrRequest.GID : 0);
             check(c, "chown " + uid + ":" + gid + " " + n,
-                    new SetAttrRequest(h, n.ino, valid, 0, Math.max(uid, 0), Math.max(gid, 0), 0, 0, 0),
+                    new SetAttrRequest(h, n.ino, new SetAttr(valid, 0, Math.max(uid, 0), Math.max(gid, 0), 0, 0, 0)),
                     () -> run(() -> ModelAttrs.chown(c, n, uid, gid)));
         } else if (k < 88) {
             long size = rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(100_000);
-            check(c, "truncate " + size + " " + n, new SetAttrRequest(h, n.ino, SetAttrRequest.SIZE, 0, 0, 0, size, 0, 0),
+            check(c, "truncate " + size + " " + n, new SetAttrRequest(h, n.ino, SetAttr.NOTHING.withSize(size)),
                     () -> run(() -> ModelAttrs.truncate(c, n, size)));
         } else if (k < 93) {
             String name = XATTRS[rnd.nextInt(XATTRS.length)];

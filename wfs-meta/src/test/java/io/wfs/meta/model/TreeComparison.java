@@ -16,6 +16,7 @@ import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.ReadlinkRequest;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.ops.MetaTester;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -85,7 +86,7 @@ final class TreeComparison {
         if (n.isDir()) {
             assertEquals(n.parent.ino, a.parent(), at + ": parent of a directory");
         }
-        if (n.type == ModelNode.S_IFLNK) {
+        if (n.type == Posix.S_IFLNK) {
             byte[] target = real.run(new ReadlinkRequest(root, n.ino)).target();
             assertEquals(n.target, new String(target, StandardCharsets.UTF_8), at + ": symlink target");
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -18,8 +19,8 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DirectoryEntriesTest {
-    private static final int REG = FileType.typeCode(FileType.S_IFREG);
-    private static final int DIR = FileType.typeCode(FileType.S_IFDIR);
+    private static final int REG = FileType.typeCode(Posix.S_IFREG);
+    private static final int DIR = FileType.typeCode(Posix.S_IFDIR);
 
     static byte[] b(String s) {
         return s.getBytes(StandardCharsets.UTF_8);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import org.junit.jupiter.api.Test;
 
 class InodeNumbersTest {
@@ -42,13 +43,13 @@ class InodeNumbersTest {
 
     @Test
     void fileTypeCodes() {
-        assertEquals(4, FileType.typeCode(FileType.S_IFDIR | 0755));
-        assertEquals(8, FileType.typeCode(FileType.S_IFREG | 0644));
-        assertEquals(10, FileType.typeCode(FileType.S_IFLNK | 0777));
-        assertEquals(FileType.S_IFDIR, FileType.typeBitsOfCode(4));
-        assertTrue(FileType.isDevice(FileType.S_IFCHR));
-        assertTrue(FileType.isDevice(FileType.S_IFBLK));
+        assertEquals(4, FileType.typeCode(Posix.S_IFDIR | 0755));
+        assertEquals(8, FileType.typeCode(Posix.S_IFREG | 0644));
+        assertEquals(10, FileType.typeCode(Posix.S_IFLNK | 0777));
+        assertEquals(Posix.S_IFDIR, FileType.typeBitsOfCode(4));
+        assertTrue(FileType.isDevice(Posix.S_IFCHR));
+        assertTrue(FileType.isDevice(Posix.S_IFBLK));
         assertThrows(IllegalArgumentException.class, () -> FileType.checkValid(0644));
-        assertThrows(IllegalArgumentException.class, () -> FileType.checkValid(0x10000 | FileType.S_IFREG));
+        assertThrows(IllegalArgumentException.class, () -> FileType.checkValid(0x10000 | Posix.S_IFREG));
     }
 }

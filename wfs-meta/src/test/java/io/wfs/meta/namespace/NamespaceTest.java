@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import org.junit.jupiter.api.Test;
 
 class NamespaceTest {
@@ -37,7 +38,7 @@ class NamespaceTest {
         assertEquals(InodeNumbers.ROOT, ns.createRoot(0755, 0, 0, 10));
         InodeAttributes attrs = new InodeAttributes();
         ns.getAttributes(InodeNumbers.ROOT, attrs);
-        assertEquals(FileType.S_IFDIR | 0755, attrs.mode());
+        assertEquals(Posix.S_IFDIR | 0755, attrs.mode());
         assertEquals(InodeNumbers.ROOT, attrs.parent());
         assertThrows(IllegalStateException.class, () -> ns.createRoot(0755, 0, 0, 0));
     }
@@ -46,7 +47,7 @@ class NamespaceTest {
     void inodesOfUnownedSlotsAreNotOwner() {
         Namespace ns = new Namespace();
         ns.addSlot(1);
-        long ino = ns.slot(1).createInode(FileType.S_IFREG | 0600, 0, 0, 1, 0);
+        long ino = ns.slot(1).createInode(Posix.S_IFREG | 0600, 0, 0, 1, 0);
         assertTrue(ns.contains(ino));
         assertSame(ns.slot(1), ns.slotOf(ino));
         long elsewhere = InodeNumbers.of(2, 1);
@@ -61,9 +62,9 @@ class NamespaceTest {
     @Test
     void totalsSumOwnedSlots() {
         Namespace ns = new Namespace();
-        ns.addSlot(1).createInode(FileType.S_IFREG | 0600, 0, 0, 1, 0);
+        ns.addSlot(1).createInode(Posix.S_IFREG | 0600, 0, 0, 1, 0);
         SlotState two = ns.addSlot(2);
-        long f = two.createInode(FileType.S_IFREG | 0600, 0, 0, 1, 0);
+        long f = two.createInode(Posix.S_IFREG | 0600, 0, 0, 1, 0);
         two.truncate(f, 123, new it.unimi.dsi.fastutil.longs.LongArrayList());
         assertEquals(2, ns.usedInodes());
         assertEquals(123, ns.usedBytes());

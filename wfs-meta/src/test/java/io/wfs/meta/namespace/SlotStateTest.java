@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,8 +16,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class SlotStateTest {
-    private static final int FILE = FileType.S_IFREG | 0644;
-    private static final int DIR = FileType.S_IFDIR | 0755;
+    private static final int FILE = Posix.S_IFREG | 0644;
+    private static final int DIR = Posix.S_IFDIR | 0755;
 
     private final SlotState slot = new SlotState(7);
     private final LongArrayList freed = new LongArrayList();
@@ -62,7 +63,7 @@ class SlotStateTest {
     @Test
     void settersChangeOnlyTheirField() {
         long file = slot.createInode(FILE, 1, 2, InodeNumbers.ROOT, 100);
-        slot.setPermissions(file, 04711 | FileType.S_IFDIR);
+        slot.setPermissions(file, 04711 | Posix.S_IFDIR);
         slot.setOwner(file, 5, 6);
         slot.setNlink(file, 3);
         slot.setAtime(file, 7);
@@ -71,7 +72,7 @@ class SlotStateTest {
         slot.setParent(file, 12345);
         slot.setFlags(file, InodeFlags.LOCK);
         slot.getAttributes(file, attrs);
-        assertEquals(FileType.S_IFREG | 04711, attrs.mode(), "type kept");
+        assertEquals(Posix.S_IFREG | 04711, attrs.mode(), "type kept");
         assertEquals(5, attrs.uid());
         assertEquals(6, attrs.gid());
         assertEquals(3, attrs.nlink());
@@ -209,7 +210,7 @@ class SlotStateTest {
     @Test
     void slicesOnlyOnRegularFiles() {
         long dir = slot.createInode(DIR, 0, 0, InodeNumbers.ROOT, 0);
-        long fifo = slot.createInode(FileType.S_IFIFO | 0600, 0, 0, InodeNumbers.ROOT, 0);
+        long fifo = slot.createInode(Posix.S_IFIFO | 0600, 0, 0, InodeNumbers.ROOT, 0);
         assertEquals(NamespaceException.Code.EISDIR, code(() -> slot.addSlice(dir, 0, 1, 1, 1, 0, freed)));
         assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.truncate(fifo, 0, freed)));
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
@@ -220,22 +221,22 @@ class SlotStateTest {
     void symlinkTargets() {
         long link = slot.createSymlink(1, 2, InodeNumbers.ROOT, 50, b("../target/file"));
         slot.getAttributes(link, attrs);
-        assertEquals(FileType.S_IFLNK | 0777, attrs.mode());
+        assertEquals(Posix.S_IFLNK | 0777, attrs.mode());
         assertEquals(14, attrs.size());
         assertArrayEquals(b("../target/file"), slot.symlinkTarget(link));
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
         assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.symlinkTarget(file)));
         assertEquals(NamespaceException.Code.ENOENT, code(() -> slot.createSymlink(0, 0, 1, 0, new byte[0])));
         assertEquals(NamespaceException.Code.ENAMETOOLONG, code(() -> slot.createSymlink(0, 0, 1, 0, new byte[4097])));
-        assertThrows(IllegalArgumentException.class, () -> slot.createInode(FileType.S_IFLNK | 0777, 0, 0, 1, 0));
+        assertThrows(IllegalArgumentException.class, () -> slot.createInode(Posix.S_IFLNK | 0777, 0, 0, 1, 0));
         slot.removeInode(link, freed);
         assertFalse(slot.contains(link));
     }
 
     @Test
     void deviceNumbers() {
-        long dev = slot.createInode(FileType.S_IFCHR | 0600, 0, 0, InodeNumbers.ROOT, 0, 0x0501L);
-        long fifo = slot.createInode(FileType.S_IFIFO | 0600, 0, 0, InodeNumbers.ROOT, 0, 0x0501L);
+        long dev = slot.createInode(Posix.S_IFCHR | 0600, 0, 0, InodeNumbers.ROOT, 0, 0x0501L);
+        long fifo = slot.createInode(Posix.S_IFIFO | 0600, 0, 0, InodeNumbers.ROOT, 0, 0x0501L);
         slot.getAttributes(dev, attrs);
         assertEquals(0x0501L, attrs.rdev());
         slot.getAttributes(fifo, attrs);

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -16,8 +17,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 class SnapshotTest {
-    private static final int FILE = FileType.S_IFREG | 0644;
-    private static final int DIR = FileType.S_IFDIR | 0755;
+    private static final int FILE = Posix.S_IFREG | 0644;
+    private static final int DIR = Posix.S_IFDIR | 0755;
 
     /** A namespace touching every kind of state, built deterministically. */
     static Namespace sample() {
@@ -51,9 +52,9 @@ class SnapshotTest {
         nine.insertEntry(dir, b("sparse"), sparse, FILE);
         nine.addSlice(sparse, 8192, 10, 3, nine.allocateIds(1), 0, freed);
         long link = nine.createSymlink(1, 1, dir, 5, b("file-1"));
-        nine.insertEntry(dir, b("link"), link, FileType.S_IFLNK);
-        long dev = nine.createInode(FileType.S_IFBLK | 0600, 0, 0, dir, 5, 0x801);
-        nine.insertEntry(dir, b("sda1"), dev, FileType.S_IFBLK);
+        nine.insertEntry(dir, b("link"), link, Posix.S_IFLNK);
+        long dev = nine.createInode(Posix.S_IFBLK | 0600, 0, 0, dir, 5, 0x801);
+        nine.insertEntry(dir, b("sda1"), dev, Posix.S_IFBLK);
         nine.setXattr(big, b("user.checksum"), b("abc"), 0);
         nine.setFlags(dev, InodeFlags.LOCK);
         long other = high.createInode(DIR, 0, 0, dir, 7);

@@ -100,7 +100,7 @@ class CreateOpsTest {
         InodeAttr shared = t.as(0, 0).mkdir(ROOT, "shared", 0777);
         // As mkdir -m 2777 does: mkdir(2) drops set-group-id (Linux), chmod sets it.
         t.run(new io.wfs.common.msg.meta.SetAttrRequest(t.h(), shared.ino(),
-                io.wfs.common.msg.meta.SetAttrRequest.GID | io.wfs.common.msg.meta.SetAttrRequest.MODE, 02777, 0, 500, 0, 0, 0));
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withGid(500).withMode(02777)));
         t.as(1000, 100);
         InodeAttr sub = t.mkdir(shared.ino(), "sub", 0755);
         assertEquals(500, sub.gid());

@@ -13,6 +13,7 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.meta.namespace.InodeNumbers;
@@ -43,8 +44,8 @@ public final class MetaTester {
         if (!machine.owns(0)) {
             return;
         }
-        as(0, 0).run(new io.wfs.common.msg.meta.SetAttrRequest(h(), ROOT, io.wfs.common.msg.meta.SetAttrRequest.MODE,
-                0777, 0, 0, 0, 0, 0));
+        as(0, 0).run(new io.wfs.common.msg.meta.SetAttrRequest(h(), ROOT,
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(0777)));
     }
 
     /** A single group owning every slot: mkdir never leaves the group. */
@@ -138,7 +139,7 @@ public final class MetaTester {
     }
 
     public InodeAttr create(long parent, String name, int mode) {
-        return run(new MknodRequest(header, parent, n(name), 0100000 | mode, 0)).attr();
+        return run(new MknodRequest(header, parent, n(name), Posix.S_IFREG | mode, 0)).attr();
     }
 
     public InodeAttr lookup(long parent, String name) {

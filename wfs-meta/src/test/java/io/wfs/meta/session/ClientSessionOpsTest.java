@@ -20,6 +20,7 @@ import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.ops.MetaTester;
 import io.wfs.meta.state.InternalCommand;
 import io.wfs.meta.state.MetaCommand;
@@ -119,21 +120,21 @@ class ClientSessionOpsTest {
 
     @Test
     void aFileCreatedOpenLivesAfterItsUnlinkUntilTheCreatorCloses() {
-        long f = t.run(new MknodRequest(a(), ROOT, n("created-open"), 0100000 | 0444, 0, true)).attr().ino();
+        long f = t.run(new MknodRequest(a(), ROOT, n("created-open"), Posix.S_IFREG | 0444, 0, true)).attr().ino();
         t.run(new UnlinkRequest(t.h(), ROOT, n("created-open")));
         assertEquals(0, t.stat(f).nlink(), "the create's own open keeps it, with no OpenRequest");
         t.run(new CloseRequest(a(), f));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
         // Without the flag, nothing holds a created file once its name goes.
-        long g = t.run(new MknodRequest(a(), ROOT, n("plain"), 0100000 | 0644, 0)).attr().ino();
+        long g = t.run(new MknodRequest(a(), ROOT, n("plain"), Posix.S_IFREG | 0644, 0)).attr().ino();
         t.run(new UnlinkRequest(t.h(), ROOT, n("plain")));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(g));
     }
 
     @Test
     void onlyARegularFileWithASessionIsCreatedOpen() {
-        t.fails(WfsErrorCode.EINVAL, new MknodRequest(a(), ROOT, n("fifo"), 0010000 | 0644, 0, true));
-        t.fails(WfsErrorCode.BAD_REQUEST, new MknodRequest(MetaHeader.root(), ROOT, n("nosession"), 0100000 | 0644, 0, true));
+        t.fails(WfsErrorCode.EINVAL, new MknodRequest(a(), ROOT, n("fifo"), Posix.S_IFIFO | 0644, 0, true));
+        t.fails(WfsErrorCode.BAD_REQUEST, new MknodRequest(MetaHeader.root(), ROOT, n("nosession"), Posix.S_IFREG | 0644, 0, true));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> t.lookup(ROOT, "fifo"));
     }
 

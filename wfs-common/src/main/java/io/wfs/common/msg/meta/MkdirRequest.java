@@ -2,6 +2,7 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 
 /** Creates a directory. */
 public final class MkdirRequest implements MetaRequest<AttrReply> {
@@ -45,8 +46,8 @@ public final class MkdirRequest implements MetaRequest<AttrReply> {
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");
-        if ((mode & ~07777) != 0) {
-            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond 07777");
+        if ((mode & ~Posix.PERMISSION_BITS) != 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }
 }

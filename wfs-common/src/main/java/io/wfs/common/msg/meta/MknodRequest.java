@@ -2,6 +2,7 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 
 /**
  * Creates a regular file, FIFO, socket or device node (create and mknod); mode includes the
@@ -67,12 +68,13 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
     public void validate() {
         MetaHeader.validate(header);
         MetaNames.check(name, "name");
-        int type = mode & 0170000;
-        if ((mode & ~0177777) != 0 || !(type == 0100000 || type == 0010000 || type == 0140000 || type == 0020000 || type == 0060000)) {
+        int type = mode & Posix.S_IFMT;
+        if ((mode & ~Posix.MODE_BITS) != 0 || !(type == Posix.S_IFREG || type == Posix.S_IFIFO || type == Posix.S_IFSOCK
+                || type == Posix.S_IFCHR || type == Posix.S_IFBLK)) {
             throw new WfsException(WfsErrorCode.EINVAL, "mknod of mode " + Integer.toOctalString(mode));
         }
         if (open) {
-            if (type != 0100000) {
+            if (type != Posix.S_IFREG) {
                 throw new WfsException(WfsErrorCode.EINVAL, "only a regular file is created open");
             }
             // The open is counted against a session, as for OpenRequest.

@@ -2,8 +2,9 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.Posix;
 
-/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens). */
+/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}. */
 public final class SetAttrRequest implements MetaRequest<AttrReply> {
     public static final int MODE = 1;
     public static final int UID = 2;
@@ -30,16 +31,16 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     public SetAttrRequest() {
     }
 
-    public SetAttrRequest(MetaHeader header, long ino, int valid, int mode, int uid, int gid, long size, long atimeNs, long mtimeNs) {
+    public SetAttrRequest(MetaHeader header, long ino, SetAttr change) {
         this.header = header;
         this.ino = ino;
-        this.valid = valid;
-        this.mode = mode;
-        this.uid = uid;
-        this.gid = gid;
-        this.size = size;
-        this.atimeNs = atimeNs;
-        this.mtimeNs = mtimeNs;
+        this.valid = change.valid();
+        this.mode = change.mode();
+        this.uid = change.uid();
+        this.gid = change.gid();
+        this.size = change.size();
+        this.atimeNs = change.atimeNs();
+        this.mtimeNs = change.mtimeNs();
     }
 
     public MetaHeader header() {
@@ -92,8 +93,8 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
         if ((valid & SIZE) != 0 && size < 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "negative size");
         }
-        if ((valid & MODE) != 0 && (mode & ~07777) != 0) {
-            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond 07777");
+        if ((valid & MODE) != 0 && (mode & ~Posix.PERMISSION_BITS) != 0) {
+            throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }
 }
