@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Failures under load through a real mount: while cp -r copies hundreds of files onto a FUSE
@@ -32,6 +33,9 @@ import org.junit.jupiter.api.Test;
  * and diff -r finds the tree equal. Four stores, so that volumes of three replicas without the
  * killed one can take the writes.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): cp may take its 10 minutes and diff its 5 through the
+// failures, after a cluster of processes starts.
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
 class MountUnderFailuresIT {
     private static final long MIB = 1 << 20;
 
