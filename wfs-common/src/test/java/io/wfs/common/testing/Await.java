@@ -49,7 +49,7 @@ public final class Await {
                 }
                 throw failure;
             }
-            Thread.sleep(POLL_MILLIS);
+            Thread.sleep(POLL_MILLIS); // the poll pause: the one sleep of the tests, bounded by the deadline above
         }
     }
 
