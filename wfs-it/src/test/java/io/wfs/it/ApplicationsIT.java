@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Real applications on a {@code wfs local} mount (started with the real launcher): git clone and
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * Then the whole local cluster is stopped and started again on its folder and every result is
  * checked again.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): twenty-odd programs on the mount (each may take up to
+// 10 minutes here), a restart, and all checked again.
+@Timeout(value = 30, unit = TimeUnit.MINUTES)
 class ApplicationsIT {
     private record Result(int exit, String output) {
     }

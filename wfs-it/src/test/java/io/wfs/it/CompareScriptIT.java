@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * bench/compare.sh end to end, tiny: it installs what it needs (fio, bindfs, MooseFS from
@@ -19,6 +20,9 @@ import org.junit.jupiter.api.Test;
  * no mount, network namespace or process behind. Figures this small mean nothing; the full run
  * is docs/benchmarks.md's.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): compare.sh alone may take its 20 minutes on a slow
+// machine, then the checks.
+@Timeout(value = 30, unit = TimeUnit.MINUTES)
 class CompareScriptIT {
     private static final List<String> ROWS = List.of("metadata: create empty files /s", "metadata: stat /s",
             "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",

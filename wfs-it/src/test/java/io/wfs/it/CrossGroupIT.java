@@ -13,10 +13,12 @@ import io.wfs.common.msg.meta.RmdirRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.state.MetaStateMachine;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -78,16 +81,11 @@ class CrossGroupIT {
     }
 
     private void awaitConsistent() throws Exception {
-        long deadline = System.currentTimeMillis() + 30_000;
-        List<String> problems = List.of("not checked");
-        while (System.currentTimeMillis() < deadline) {
-            problems = new NamespaceChecker(cluster.slotMap(), leaders()).check();
-            if (problems.isEmpty()) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("namespace inconsistent after the sweep: " + problems);
+        AtomicReference<List<String>> problems = new AtomicReference<>(List.of("not checked"));
+        Await.until(Duration.ofSeconds(30), () -> {
+            problems.set(new NamespaceChecker(cluster.slotMap(), leaders()).check());
+            return problems.get().isEmpty();
+        }, () -> "namespace consistent after the sweep: " + problems.get());
     }
 
     private void setFaults(io.wfs.meta.cross.CrossGroupFaults faults) {

@@ -14,10 +14,12 @@ import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
 import io.wfs.meta.cross.CrossGroupFaults;
 import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.state.MetaStateMachine;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -115,17 +118,12 @@ class CrossGroupRenameIT {
     }
 
     private void awaitConsistent() throws Exception {
-        long deadline = System.currentTimeMillis() + 30_000;
-        List<String> problems = List.of("not checked");
-        while (System.currentTimeMillis() < deadline) {
+        AtomicReference<List<String>> problems = new AtomicReference<>(List.of("not checked"));
+        Await.until(Duration.ofSeconds(30), () -> {
             Map<String, MetaStateMachine> leaders = leaders();
-            problems = leaders == null ? List.of("a group has no leader") : new NamespaceChecker(cluster.slotMap(), leaders).check();
-            if (problems.isEmpty()) {
-                return;
-            }
-            Thread.sleep(500);
-        }
-        throw new AssertionError("namespace inconsistent after the sweep: " + problems);
+            problems.set(leaders == null ? List.of("a group has no leader") : new NamespaceChecker(cluster.slotMap(), leaders).check());
+            return problems.get().isEmpty();
+        }, () -> "namespace consistent after the sweep: " + problems.get());
     }
 
     private void setFaults(CrossGroupFaults faults) {
@@ -261,6 +259,7 @@ class CrossGroupRenameIT {
         homes.add(ROOT);
         String[] entryNames = {"a", "b", "c", "d"};
         java.util.concurrent.atomic.AtomicInteger renamed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.atomic.AtomicInteger done = new java.util.concurrent.atomic.AtomicInteger();
         List<Thread> threads = new ArrayList<>();
         for (int t = 0; t < 6; t++) {
             long seed = 77 + t;
@@ -289,6 +288,7 @@ class CrossGroupRenameIT {
                     } catch (Exception e) {
                         // ENOENT, EEXIST, ENOTEMPTY, EINVAL, EISDIR...: the point of a storm over few names.
                     }
+                    done.incrementAndGet();
                 }
             }, "rename-storm-" + t));
         }
@@ -301,10 +301,15 @@ class CrossGroupRenameIT {
             String[] groups = {"g0", "g1"};
             for (int i = 0; storming.get(); i++) {
                 try {
-                    Thread.sleep(400);
-                    if (cluster.moveLeadership(groups[i % 2])) {
+                    // A move every 20 operations of the storm (of 480), however fast the machine runs them.
+                    int before = done.get();
+                    Await.until(Duration.ofMinutes(4), () -> !storming.get() || done.get() >= before + 20,
+                            "20 storm operations since the last leadership move");
+                    if (storming.get() && cluster.moveLeadership(groups[i % 2])) {
                         moves.incrementAndGet();
                     }
+                } catch (InterruptedException e) {
+                    return;
                 } catch (Exception e) {
                     // No leader right now (an election is running): try the other group next.
                 }

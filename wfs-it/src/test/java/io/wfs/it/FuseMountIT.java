@@ -11,6 +11,7 @@ import io.wfs.cli.local.LocalCluster;
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
+import io.wfs.common.testing.Await;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -194,11 +196,8 @@ class FuseMountIT {
             assertEquals(withFile, client.statfs(io.wfs.client.Caller.ROOT).usedBytes(), "kept while open");
         }
         // The last close releases it (asynchronously, after the kernel's release).
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (client.statfs(io.wfs.client.Caller.ROOT).usedBytes() > withFile - data.length) {
-            assertTrue(System.nanoTime() < deadline, "the space of the unlinked file was not freed at its last close");
-            Thread.sleep(100);
-        }
+        Await.until(Duration.ofSeconds(20), () -> client.statfs(io.wfs.client.Caller.ROOT).usedBytes() <= withFile - data.length,
+                "the space of the unlinked file freed at its last close");
     }
 
     private static int run(String... cmd) throws Exception {

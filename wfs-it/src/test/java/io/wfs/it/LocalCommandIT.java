@@ -15,12 +15,16 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code wfs local} as a user runs it, with the real launcher: the background form mounts, status
  * answers, stop leaves no process and no mount, a restart brings the files back, and after
  * {@code kill -9} the fsynced data is there and no stale mount is left.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): several wfs local and wfs bench runs on a real mount,
+// each may take up to 6 minutes.
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
 class LocalCommandIT {
     private Path dir;
     private Path data;

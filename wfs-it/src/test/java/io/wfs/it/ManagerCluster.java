@@ -8,6 +8,7 @@ import io.wfs.common.route.ManagerClient;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import io.wfs.manager.server.ManagerConfigKeys;
 import io.wfs.raft.RaftConfigKeys;
 import java.nio.file.Files;
@@ -154,15 +155,10 @@ final class ManagerCluster implements AutoCloseable {
     }
 
     int awaitLeader(Duration timeout) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
-        while (System.currentTimeMillis() < deadline) {
+        return Await.value(timeout, () -> {
             int leader = leader();
-            if (leader >= 0) {
-                return leader;
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("no manager leader within " + timeout + "; logs in " + dir);
+            return leader >= 0 ? leader : null;
+        }, "a manager leader; logs in " + dir);
     }
 
     RpcClient rpcClient() {

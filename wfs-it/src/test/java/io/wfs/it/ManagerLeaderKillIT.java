@@ -9,7 +9,7 @@ import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.StoreManagerLink;
-import io.wfs.common.route.VolumeState;
+import io.wfs.common.testing.Await;
 import io.wfs.manager.placement.PlacementInvariants;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class ManagerLeaderKillIT {
     private static final Duration HEARTBEAT = Duration.ofMillis(300);
+    private static final Duration WAIT = Duration.ofSeconds(60);
 
     @Test
     void topologySurvivesTheLeaderKillAndTheNewLeaderServesNodes() throws Exception {
@@ -40,11 +41,13 @@ class ManagerLeaderKillIT {
             for (int i = 0; i < 4; i++) {
                 nodes.addStore();
             }
-            ClusterStatusReply before = awaitStatus(nodes, s -> !model(s).groups().isEmpty() && everyUpStoreWrites(model(s)));
+            ClusterStatusReply before = nodes.awaitStatus(s -> !model(s).groups().isEmpty()
+                    && ManagerTopology.everyUpStoreWrites(model(s)), "groups placed and every store with a writable volume");
             RouteModel old = model(before);
             int firstGroup = old.groups().get(0).id();
             nodes.setLeads(nodes.metaIds().get(1), firstGroup);
-            awaitStatus(nodes, s -> model(s).group(firstGroup).leader() == nodes.metaIds().get(1));
+            nodes.awaitStatus(s -> model(s).group(firstGroup).leader() == nodes.metaIds().get(1),
+                    "group " + firstGroup + " led by the second meta node");
             before = nodes.status();
             old = model(before);
             assertEquals(List.of(), PlacementInvariants.violations(old));
@@ -66,13 +69,16 @@ class ManagerLeaderKillIT {
             // The new leader registers a node and takes its heartbeats (the route it pushes lists the node).
             StoreManagerLink added = nodes.addStore();
             assertTrue(added.nodeId() > old.stores().stream().mapToInt(RouteChange.StoreNode::id).max().orElse(0));
-            ClusterStatusReply grown = awaitStatus(nodes, s -> model(s).store(added.nodeId()) != null
-                    && model(s).writableVolumeOf(added.nodeId()) != null && heartbeatSeen(s, added.nodeId()));
-            awaitCondition(() -> added.cache().routeVersion() >= grown.routeVersion()
-                    && added.cache().read(m -> m.store(added.nodeId())) != null);
+            ClusterStatusReply grown = nodes.awaitStatus(s -> model(s).store(added.nodeId()) != null
+                    && model(s).writableVolumeOf(added.nodeId()) != null && heartbeatSeen(s, added.nodeId()),
+                    "store " + added.nodeId() + " registered with the new leader, with a writable volume and heartbeats");
+            Await.until(WAIT, () -> added.cache().routeVersion() >= grown.routeVersion()
+                    && added.cache().read(m -> m.store(added.nodeId())) != null,
+                    "the new store's route cache at version " + grown.routeVersion() + " and listing itself");
             int secondLeader = nodes.metaIds().get(2);
             nodes.setLeads(secondLeader, firstGroup);
-            awaitStatus(nodes, s -> model(s).group(firstGroup).leader() == secondLeader);
+            nodes.awaitStatus(s -> model(s).group(firstGroup).leader() == secondLeader,
+                    "group " + firstGroup + " led by meta node " + secondLeader);
             ClusterStatusReply last = nodes.status();
             assertEquals(List.of(), PlacementInvariants.violations(model(last)));
             assertTrue(last.nodes().stream().allMatch(n -> n.up()), "every heartbeating node stays up across the failover");
@@ -84,13 +90,8 @@ class ManagerLeaderKillIT {
             ManagerNode back = managers.manager(killed);
             back.start();
             long target = nodes.status().routeVersion();
-            awaitCondition(() -> {
-                try {
-                    return ((Number) back.status().get("routeVersion")).longValue() >= target;
-                } catch (Exception e) {
-                    return false;
-                }
-            });
+            Await.until(WAIT, () -> ((Number) back.status().get("routeVersion")).longValue() >= target,
+                    "the restarted manager " + killed + " caught up to route version " + target);
         }
     }
 
@@ -113,14 +114,9 @@ class ManagerLeaderKillIT {
             io.wfs.common.error.WfsException e = io.wfs.common.error.WfsException.unwrap(refused);
             assertEquals(io.wfs.common.error.WfsErrorCode.NOT_LEADER, e.code());
             assertEquals(managers.manager(leader).rpcAddress(), e.leaderHint());
-            awaitCondition(() -> {
-                try {
-                    return rpc.call(address, new io.wfs.common.msg.manager.FullRouteRequest("it"))
-                            .get(10, TimeUnit.SECONDS).routeVersion() >= status.routeVersion();
-                } catch (Exception x) {
-                    return false;
-                }
-            });
+            Await.until(WAIT, () -> rpc.call(address, new io.wfs.common.msg.manager.FullRouteRequest("it"))
+                    .get(10, TimeUnit.SECONDS).routeVersion() >= status.routeVersion(),
+                    "follower " + at + " serves a full route at version " + status.routeVersion() + " or later");
         }
     }
 
@@ -168,43 +164,11 @@ class ManagerLeaderKillIT {
         return json ? text.substring(text.indexOf('{')) : text;
     }
 
-    static RouteModel model(ClusterStatusReply s) {
+    private static RouteModel model(ClusterStatusReply s) {
         return ManagerTopology.model(s);
-    }
-
-    static boolean everyUpStoreWrites(RouteModel m) {
-        return !m.stores().isEmpty() && m.stores().stream().filter(RouteChange.StoreNode::up)
-                .allMatch(s -> m.writableVolumeOf(s.id()) != null
-                        && m.writableVolumeOf(s.id()).state() == VolumeState.WRITABLE);
     }
 
     private static boolean heartbeatSeen(ClusterStatusReply s, int node) {
         return s.nodes().stream().anyMatch(n -> n.nodeId() == node && n.up() && n.heartbeatAgeMillis() >= 0);
-    }
-
-    static ClusterStatusReply awaitStatus(ManagerTopology nodes, java.util.function.Predicate<ClusterStatusReply> done)
-            throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        ClusterStatusReply s = null;
-        while (System.currentTimeMillis() < deadline) {
-            s = nodes.status();
-            if (done.test(s)) {
-                return s;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("the manager did not reach the expected state; last route version "
-                + (s == null ? "none" : s.routeVersion()));
-    }
-
-    static void awaitCondition(java.util.function.BooleanSupplier done) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            if (done.getAsBoolean()) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("condition not reached within 60 s");
     }
 }

@@ -9,9 +9,11 @@ import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
+import io.wfs.common.testing.Await;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.manager.StoreManagerConfigKeys;
 import io.wfs.store.server.StoreServer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +27,8 @@ import org.junit.jupiter.api.Test;
  * rather than patched with deltas cut from a different history.
  */
 class ManagerRebuildIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
     @Test
     void storesRegisterAgainWithAManagerRebuiltFromNothing() throws Exception {
         List<StoreServer> stores = new ArrayList<>();
@@ -46,30 +50,32 @@ class ManagerRebuildIT {
                 }
                 var manager = managers.managerClient();
                 // Three route versions at least (two registrations, then a third store's, which then goes away).
-                ManagerLeaderKillIT.awaitCondition(() -> ManagerTopology.model(manager.call(new ClusterStatusRequest()))
-                        .stores().size() == 2);
+                Await.until(WAIT, () -> ManagerTopology.model(manager.call(new ClusterStatusRequest()))
+                        .stores().size() == 2, "two stores registered");
                 new ManagerTopology(manager, java.time.Duration.ofSeconds(1)).addStore().close();
                 long before = manager.call(new ClusterStatusRequest()).routeVersion();
-                ManagerLeaderKillIT.awaitCondition(() -> stores.stream()
-                        .allMatch(s -> s.managerAgent().routeCache().routeVersion() >= before));
+                Await.until(WAIT, () -> stores.stream()
+                        .allMatch(s -> s.managerAgent().routeCache().routeVersion() >= before),
+                        "every store's route at version " + before);
 
                 managers.manager(0).close();
                 MiniCluster.deleteTree(managers.dir().resolve("manager0"));
                 managers.manager(0).start();
                 managers.awaitLeader(java.time.Duration.ofSeconds(60));
 
-                ManagerLeaderKillIT.awaitCondition(() -> {
+                Await.until(WAIT, () -> {
                     RouteModel m = ManagerTopology.model(manager.call(new ClusterStatusRequest()));
                     return m.stores().size() == 2 && m.stores().stream().allMatch(RouteChange.StoreNode::up)
                             && stores.stream().allMatch(st -> m.store(st.managerAgent().nodeId()) != null
                             && m.store(st.managerAgent().nodeId()).address().equals(st.selfAddress()));
-                });
+                }, "the rebuilt manager knows both stores, up, under their own ids and addresses");
                 long now = manager.call(new ClusterStatusRequest()).routeVersion();
                 assertTrue(now < before, "the rebuilt manager has a shorter history (" + now + " < " + before + ")");
                 for (int i = 0; i < stores.size(); i++) {
                     StoreServer s = stores.get(i);
-                    ManagerLeaderKillIT.awaitCondition(() -> s.managerAgent().routeCache().routeVersion() <= now
-                            && s.managerAgent().routeCache().read(m -> m.stores().size()) == 2);
+                    Await.until(WAIT, () -> s.managerAgent().routeCache().routeVersion() <= now
+                            && s.managerAgent().routeCache().read(m -> m.stores().size()) == 2,
+                            "store " + i + " took the rebuilt manager's shorter route");
                     assertTrue(registries.get(i).counter("store.manager.heartbeat_failures").getCount() > 0,
                             "the refused heartbeat was counted");
                 }

@@ -6,11 +6,14 @@ import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.msg.manager.MetaHeartbeatRequest;
 import io.wfs.common.msg.manager.RegisterMetaNodeRequest;
 import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteBook;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.RouteUpdate;
 import io.wfs.common.route.StoreManagerLink;
+import io.wfs.common.route.VolumeState;
+import io.wfs.common.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,6 +22,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 
 /**
  * Nodes that speak the manager protocol for tests that need the manager's view of a cluster but
@@ -98,11 +103,31 @@ final class ManagerTopology implements AutoCloseable {
         return manager.call(new ClusterStatusRequest());
     }
 
+    /**
+     * Asks the manager for its status until {@code done} holds (60 s at most), and returns that
+     * status; {@code what} names the awaited state in the failure, with the last route version seen.
+     */
+    ClusterStatusReply awaitStatus(Predicate<ClusterStatusReply> done, String what) throws InterruptedException {
+        AtomicReference<ClusterStatusReply> last = new AtomicReference<>();
+        return Await.value(Duration.ofSeconds(60), () -> {
+            ClusterStatusReply s = status();
+            last.set(s);
+            return done.test(s) ? s : null;
+        }, () -> what + "; last route version " + (last.get() == null ? "none" : last.get().routeVersion()));
+    }
+
     /** The route inside a status reply, as a model. */
     static RouteModel model(ClusterStatusReply status) {
         RouteBook book = new RouteBook(1);
         book.apply(RouteUpdate.decode(status.route()));
         return book.model();
+    }
+
+    /** Whether the route has stores and every store that is up has a writable volume. */
+    static boolean everyUpStoreWrites(RouteModel m) {
+        return !m.stores().isEmpty() && m.stores().stream().filter(RouteChange.StoreNode::up)
+                .allMatch(s -> m.writableVolumeOf(s.id()) != null
+                        && m.writableVolumeOf(s.id()).state() == VolumeState.WRITABLE);
     }
 
     @Override

@@ -17,8 +17,10 @@ import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -140,10 +142,7 @@ class MetaClusterIT {
         int oldLeader = cluster.leaderOf("g0");
         cluster.meta(oldLeader).kill();
         // The same request (same session and sequence), as a client resends it when the reply was lost.
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (cluster.leaderOf("g0") < 0 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(50);
-        }
+        Await.until(Duration.ofSeconds(30), () -> cluster.leaderOf("g0") >= 0, "a new leader of g0");
         InodeAttr retried = client.call(request).get(30, TimeUnit.SECONDS).attr();
         assertEquals(first.ino(), retried.ino());
         MkdirRequest fresh = new MkdirRequest(client.mutation(0, 0), ROOT, n("once"), 0755);

@@ -18,6 +18,7 @@ import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
 import io.wfs.meta.manager.MetaManagerAgent;
 import io.wfs.meta.manager.MetaManagerConfigKeys;
 import io.wfs.meta.server.MetaConfigKeys;
@@ -117,8 +118,8 @@ class MetaFromManagerIT {
 
         // Every group gets a leader, and the route names it.
         for (RouteChange.Group g : route.groups()) {
-            ManagerLeaderKillIT.awaitCondition(() -> leaderInRoute(manager, g.id()) != 0
-                    && leaderInRoute(manager, g.id()) == leadingNode(g.id()));
+            Await.until(Duration.ofSeconds(60), () -> leaderInRoute(manager, g.id()) != 0
+                    && leaderInRoute(manager, g.id()) == leadingNode(g.id()), "the route names the leader of group " + g.id());
         }
         // The namespace works through the manager-placed groups (a new directory lands in another slot's group).
         try (MetaClient client = new MetaClient(managers.rpcClient(), servers.get(0).slotMap(), Duration.ofSeconds(30))) {
@@ -135,10 +136,10 @@ class MetaFromManagerIT {
         agents.get(index).close();
         servers.get(index).close();
         servers.set(index, null);
-        ManagerLeaderKillIT.awaitCondition(() -> {
+        Await.until(Duration.ofSeconds(60), () -> {
             int now = leaderInRoute(manager, group);
             return now != 0 && now != oldLeader && now == leadingNode(group);
-        });
+        }, "the route names the new leader of group " + group);
         assertNotEquals(oldLeader, leaderInRoute(manager, group));
         for (int i = 0; i < servers.size(); i++) {
             if (servers.get(i) != null) {

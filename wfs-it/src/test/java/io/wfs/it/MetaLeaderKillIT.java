@@ -7,6 +7,7 @@ import io.wfs.common.route.MetaClient;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -55,17 +56,21 @@ class MetaLeaderKillIT {
                 }
             }, "create-stream");
             writer.start();
-            Thread.sleep(1500);
-            int leader = cluster.leaderOf("g0");
-            assertTrue(leader >= 0);
-            int before = acknowledged.size();
-            cluster.meta(leader).kill();
-            long killedAt = System.nanoTime();
-            while (acknowledged.size() < before + 200 && System.nanoTime() - killedAt < TimeUnit.SECONDS.toNanos(60)) {
-                Thread.sleep(50);
+            int leader;
+            int before;
+            try {
+                // The kill lands in the middle of a running stream.
+                Await.until(Duration.ofSeconds(60), () -> acknowledged.size() >= 100, "100 creates acknowledged before the kill");
+                leader = cluster.leaderOf("g0");
+                assertTrue(leader >= 0);
+                before = acknowledged.size();
+                cluster.meta(leader).kill();
+                Await.until(Duration.ofSeconds(60), () -> acknowledged.size() >= before + 200,
+                        () -> "creates continued after the kill: " + acknowledged.size());
+            } finally {
+                running.set(false);
+                writer.join(60_000);
             }
-            running.set(false);
-            writer.join(60_000);
             assertTrue(acknowledged.size() >= before + 200, "creates continued after the kill: " + acknowledged.size());
             System.out.printf("[metrics] creates acknowledged=%d, longest gap between acks (failover)=%d ms%n",
                     acknowledged.size(), TimeUnit.NANOSECONDS.toMillis(longestGapNanos.get()));

@@ -8,6 +8,7 @@ import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
 import io.wfs.meta.server.MetaConfigKeys;
 import io.wfs.raft.RaftConfigKeys;
 import java.io.IOException;
@@ -179,14 +180,7 @@ public final class MiniCluster implements AutoCloseable {
 
     /** Waits until every group has a leader that has applied the root's creation. */
     public void awaitReady(Duration timeout) throws Exception {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
-        while (System.currentTimeMillis() < deadline) {
-            if (everyGroupLed()) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new IllegalStateException("cluster not ready within " + timeout + "; logs in " + dir);
+        Await.until(timeout, this::everyGroupLed, "every group led (cluster ready); logs in " + dir);
     }
 
     private boolean everyGroupLed() throws Exception {
@@ -258,32 +252,29 @@ public final class MiniCluster implements AutoCloseable {
      * applied index; returns their state digests.
      */
     public List<String> convergedDigests(String group, Duration timeout) throws Exception {
-        long deadline = System.currentTimeMillis() + timeout.toMillis();
+        return Await.value(timeout, () -> digestsIfConverged(group), "replicas of " + group + " converged");
+    }
+
+    /** The state digests of {@code group}'s running replicas if all report the same applied index, else null. */
+    private List<String> digestsIfConverged(String group) {
         List<String> digests = new ArrayList<>();
-        while (System.currentTimeMillis() < deadline) {
-            digests.clear();
-            long index = -1;
-            boolean same = true;
-            for (int i = 0; i < metaNodes.size(); i++) {
-                if (!metaNodes.get(i).isRunning()) {
-                    continue;
-                }
-                Map<String, Object> g = groupStatus(i, group);
-                if (g == null) {
-                    same = false;
-                    continue;
-                }
-                long applied = ((Number) g.get("appliedIndex")).longValue();
-                same &= index < 0 || applied == index;
-                index = applied;
-                digests.add((String) g.get("digest"));
+        long index = -1;
+        boolean same = true;
+        for (int i = 0; i < metaNodes.size(); i++) {
+            if (!metaNodes.get(i).isRunning()) {
+                continue;
             }
-            if (same && !digests.isEmpty()) {
-                return digests;
+            Map<String, Object> g = groupStatus(i, group);
+            if (g == null) {
+                same = false;
+                continue;
             }
-            Thread.sleep(100);
+            long applied = ((Number) g.get("appliedIndex")).longValue();
+            same &= index < 0 || applied == index;
+            index = applied;
+            digests.add((String) g.get("digest"));
         }
-        throw new IllegalStateException("replicas of " + group + " did not converge within " + timeout);
+        return same && !digests.isEmpty() ? digests : null;
     }
 
     /**

@@ -9,18 +9,22 @@ import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.route.RouteModel;
+import io.wfs.common.testing.Await;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import io.wfs.store.manager.StoreManagerConfigKeys;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Failures under load through a real mount: while cp -r copies hundreds of files onto a FUSE
@@ -29,7 +33,12 @@ import org.junit.jupiter.api.Test;
  * and diff -r finds the tree equal. Four stores, so that volumes of three replicas without the
  * killed one can take the writes.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): cp may take its 10 minutes and diff its 5 through the
+// failures, after a cluster of processes starts.
+@Timeout(value = 20, unit = TimeUnit.MINUTES)
 class MountUnderFailuresIT {
+    private static final long MIB = 1 << 20;
+
     @Test
     void cpCompletesAndComparesEqualWhileAMetaLeaderAndAStoreAreKilled() throws Exception {
         List<ProcessMetaNode> metas = new ArrayList<>();
@@ -50,11 +59,11 @@ class MountUnderFailuresIT {
                     stores.add(s);
                     s.start();
                 }
-                ManagerLeaderKillIT.awaitStatus(view, s -> {
+                view.awaitStatus(s -> {
                     RouteModel m = ManagerTopology.model(s);
                     return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                            && m.stores().size() == 4 && ManagerLeaderKillIT.everyUpStoreWrites(m);
-                });
+                            && m.stores().size() == 4 && ManagerTopology.everyUpStoreWrites(m);
+                }, "every group with a leader and 4 stores each with a writable volume");
                 Path source = tree(dir.resolve("tree"));
                 client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), managers.secret(),
                         new MetricRegistry());
@@ -62,10 +71,11 @@ class MountUnderFailuresIT {
                 Path target = mount.mountPoint().resolve("copy");
                 Process cp = new ProcessBuilder("cp", "-r", source.toString(), target.toString()).redirectErrorStream(true)
                         .start();
-                Thread.sleep(2000);
+                // Each failure lands once the copy has made progress (bytes written through the mount).
+                awaitCopied(cp, MIB);
                 assertTrue(cp.isAlive(), "the copy finished before any failure: make the tree larger");
                 leaderOfAnyGroup(metas).kill();
-                Thread.sleep(3000);
+                awaitCopied(cp, writtenSoFar(cp) + MIB);
                 stores.get(0).kill();
                 String out = new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertTrue(cp.waitFor(10, TimeUnit.MINUTES), "cp did not finish");
@@ -90,6 +100,30 @@ class MountUnderFailuresIT {
                 }
                 assertFalse(WfsMount.isMounted(dir.resolve("mnt")), "the test left its mount behind");
             }
+        }
+    }
+
+    /** Waits until {@code cp} has written {@code bytes} in all, or has ended. */
+    private static void awaitCopied(Process cp, long bytes) throws InterruptedException {
+        Await.until(Duration.ofMinutes(3), () -> !cp.isAlive() || written(cp) >= bytes,
+                () -> "cp wrote " + bytes + " bytes");
+    }
+
+    /** The bytes {@code p} has written so far (write calls, so through the mount for cp). */
+    private static long written(Process p) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "io"))) {
+            if (line.startsWith("wchar:")) {
+                return Long.parseLong(line.substring("wchar:".length()).trim());
+            }
+        }
+        throw new IOException("no wchar in /proc/" + p.pid() + "/io");
+    }
+
+    private static long writtenSoFar(Process p) {
+        try {
+            return written(p);
+        } catch (IOException ended) {
+            return 0;
         }
     }
 

@@ -16,8 +16,10 @@ import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import io.wfs.store.server.StoreServer;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -31,6 +33,8 @@ import org.junit.jupiter.api.Test;
  * store died, left writers without any writable volume).
  */
 class NewVolumeWriteIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
     @Test
     void aWriteToAJustOpenedVolumeSucceedsBeforeItsStoresHeartbeat() throws Exception {
         List<StoreServer> stores = new ArrayList<>();
@@ -52,20 +56,20 @@ class NewVolumeWriteIT {
             stores.add(StoreFailureIT.startStore(managers, i));
         }
         ManagerClient manager = managers.managerClient();
-        ManagerLeaderKillIT.awaitCondition(() -> {
+        Await.until(WAIT, () -> {
             RouteModel m = model(manager);
-            return m.stores().size() == 3 && ManagerLeaderKillIT.everyUpStoreWrites(m);
-        });
+            return m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
+        }, "three stores registered, each with a writable volume");
         StoreServer writer = stores.get(0);
         int writerId = writer.managerAgent().nodeId();
-        ManagerLeaderKillIT.awaitCondition(() -> writer.volumes().activeVolume().isPresent());
+        Await.until(WAIT, () -> writer.volumes().activeVolume().isPresent(), "the writer store has an active volume");
         int retired = writer.volumes().activeVolume().getAsInt();
         // As after a failed replica write: the store reports, the manager opens a replacement at once.
         writer.volumes().markReadOnly(writer.volumes().require(retired), "test: retire the writable volume");
-        ManagerLeaderKillIT.awaitCondition(() -> {
+        Await.until(WAIT, () -> {
             RouteChange.Volume w = model(manager).writableVolumeOf(writerId);
             return w != null && w.id() != retired;
-        });
+        }, "the manager opened a writable volume replacing " + retired);
         RouteChange.Volume fresh = model(manager).writableVolumeOf(writerId);
         for (StoreServer s : stores) {
             assertNull(s.volumes().get(fresh.id()), "a store created volume " + fresh.id()

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The project's POSIX conformance cases (src/test/resources/posix/conformance.py, in the spirit of
@@ -27,6 +28,9 @@ import org.junit.jupiter.api.Test;
  * folder and on a WFS mount; every case must give the same outcome, except the documented
  * differences below.
  */
+// Longer than the 10-minute default of the ITs (pom.xml): the conformance cases run twice (a local folder, then
+// the mount), each may take up to 5 minutes.
+@Timeout(value = 15, unit = TimeUnit.MINUTES)
 class PosixConformanceIT {
     /** Case name → why WFS differs from the local file system on it (docs/client.md). */
     private static final Map<String, String> DOCUMENTED = Map.of(

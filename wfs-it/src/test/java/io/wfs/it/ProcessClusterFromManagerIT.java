@@ -7,12 +7,14 @@ import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
+import io.wfs.common.testing.Await;
 import io.wfs.meta.manager.MetaManagerConfigKeys;
 import io.wfs.meta.server.MetaConfigKeys;
 import io.wfs.raft.RaftConfigKeys;
 import io.wfs.store.manager.StoreManagerConfigKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,12 +48,12 @@ class ProcessClusterFromManagerIT {
                     stores.add(s);
                     s.start();
                 }
-                ClusterStatusReply status = ManagerLeaderKillIT.awaitStatus(view, s -> {
+                ClusterStatusReply status = view.awaitStatus(s -> {
                     RouteModel m = ManagerTopology.model(s);
                     return m.metaNodes().size() == 3 && m.stores().size() == 3 && m.groups().size() == 2
                             && m.groups().stream().allMatch(g -> g.leader() != 0)
-                            && ManagerLeaderKillIT.everyUpStoreWrites(m);
-                });
+                            && ManagerTopology.everyUpStoreWrites(m);
+                }, "3 meta nodes, 3 stores each with a writable volume, 2 groups each with a leader");
                 RouteModel model = ManagerTopology.model(status);
                 for (ProcessStoreNode s : stores) {
                     assertTrue(model.stores().stream().anyMatch(n -> n.address().equals(s.address())),
@@ -62,7 +64,8 @@ class ProcessClusterFromManagerIT {
                     int id = model.stores().stream().filter(n -> n.address().equals(s.address())).findFirst().orElseThrow().id();
                     for (RouteChange.Volume v : model.volumes()) {
                         if (v.hasReplicaOn(id)) {
-                            ManagerLeaderKillIT.awaitCondition(() -> Files.isDirectory(s.dataDir().resolve("volume-" + v.id())));
+                            Path volume = s.dataDir().resolve("volume-" + v.id());
+                            Await.until(Duration.ofSeconds(60), () -> Files.isDirectory(volume), volume + " created");
                         }
                     }
                 }

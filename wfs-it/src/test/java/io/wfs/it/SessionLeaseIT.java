@@ -9,7 +9,9 @@ import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.route.MetaClient;
+import io.wfs.common.testing.Await;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -29,21 +31,17 @@ class SessionLeaseIT {
             ExecutionException e = assertThrows(ExecutionException.class, () -> b.call(wanted).get(30, TimeUnit.SECONDS));
             assertEquals(WfsErrorCode.EAGAIN, WfsException.unwrap(e).code());
             // A goes silent; B renews its own session while waiting for A's lease to run out.
-            long deadline = System.currentTimeMillis() + 20_000;
-            while (true) {
+            Await.until(Duration.ofSeconds(20), () -> {
                 b.call(new SessionHeartbeatRequest(b.mutation(0, 0), 0)).get(30, TimeUnit.SECONDS);
                 try {
                     b.call(new SetLockRequest(b.mutation(0, 0), f, SetLockRequest.POSIX, SetLockRequest.WRITE, 0, 0, 9))
                             .get(30, TimeUnit.SECONDS);
-                    break;
+                    return true;
                 } catch (ExecutionException busy) {
                     assertEquals(WfsErrorCode.EAGAIN, WfsException.unwrap(busy).code());
-                    if (System.currentTimeMillis() > deadline) {
-                        throw new AssertionError("the silent session kept its lock beyond its lease");
-                    }
-                    Thread.sleep(500);
+                    return false;
                 }
-            }
+            }, "the silent session lost its lock after its lease");
         }
     }
 }

@@ -29,6 +29,7 @@ import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.RouteUpdate;
 import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.manager.StoreManagerConfigKeys;
 import io.wfs.store.server.StoreServer;
@@ -53,6 +54,7 @@ import org.junit.jupiter.api.Test;
 class StoreFailureIT {
     private static final Duration NODE_TIMEOUT = Duration.ofSeconds(3);
     private static final Duration HEARTBEAT = Duration.ofMillis(200);
+    private static final Duration WAIT = Duration.ofSeconds(60);
 
     private ManagerCluster managers;
     private final List<StoreServer> stores = new ArrayList<>();
@@ -69,15 +71,15 @@ class StoreFailureIT {
         }
         manager = managers.managerClient();
         client = managers.rpcClient();
-        ManagerLeaderKillIT.awaitCondition(() -> {
+        Await.until(WAIT, () -> {
             RouteModel m = ManagerTopology.model(manager.call(new io.wfs.common.msg.manager.ClusterStatusRequest()));
-            return m.stores().size() == stores.size() && ManagerLeaderKillIT.everyUpStoreWrites(m);
-        });
+            return m.stores().size() == stores.size() && ManagerTopology.everyUpStoreWrites(m);
+        }, "every store registered with a writable volume");
         // Every store holds, as a local replica, the writable volume the manager made it primary of.
         RouteModel placed = ManagerTopology.model(status());
         for (StoreServer s : stores) {
             RouteChange.Volume w = placed.writableVolumeOf(s.managerAgent().nodeId());
-            ManagerLeaderKillIT.awaitCondition(() -> s.volumes().activeVolume().orElse(0) == w.id());
+            Await.until(WAIT, () -> s.volumes().activeVolume().orElse(0) == w.id(), "volume " + w.id() + " active on its primary");
         }
     }
 
@@ -108,6 +110,12 @@ class StoreFailureIT {
         return (InProcessManagerNode) managers.manager(0);
     }
 
+    /** Waits until {@code store}'s route cache has caught up to {@code version}. */
+    private static void awaitRoute(StoreServer store, long version) throws InterruptedException {
+        Await.until(WAIT, () -> store.managerAgent().routeCache().routeVersion() >= version,
+                () -> "the store's route at version " + version + ", not " + store.managerAgent().routeCache().routeVersion());
+    }
+
     private ClusterStatusReply status() {
         return manager.call(new io.wfs.common.msg.manager.ClusterStatusRequest());
     }
@@ -126,7 +134,7 @@ class StoreFailureIT {
         assertEquals(stores.size(), boot.storeAddresses().size());
         StoreServer server = stores.get(0);
         long managerVersion = status().routeVersion();
-        ManagerLeaderKillIT.awaitCondition(() -> server.managerAgent().routeCache().routeVersion() >= managerVersion);
+        awaitRoute(server, managerVersion);
         RouteCache clientRoute = new RouteCache(1000);
         RouteReply full = call(server, new FullRouteRequest("it-client"));
         assertTrue(RouteUpdate.decode(full.update()).full());
@@ -141,11 +149,12 @@ class StoreFailureIT {
         victim.close();
         stores.remove(victim);
 
-        ManagerLeaderKillIT.awaitCondition(() -> !ManagerTopology.model(status()).store(victimId).up());
+        Await.until(WAIT, () -> !ManagerTopology.model(status()).store(victimId).up(), "store " + victimId + " marked down");
         long downAfterMs = (System.nanoTime() - stoppedAt) / 1_000_000;
         assertTrue(downAfterMs >= NODE_TIMEOUT.toMillis() - HEARTBEAT.toMillis() - 100,
                 "marked down after " + downAfterMs + " ms, before its timeout of " + NODE_TIMEOUT);
-        ManagerLeaderKillIT.awaitCondition(() -> ManagerLeaderKillIT.everyUpStoreWrites(ManagerTopology.model(status())));
+        Await.until(WAIT, () -> ManagerTopology.everyUpStoreWrites(ManagerTopology.model(status())),
+                "every store still up has a writable volume");
         ClusterStatusReply after = status();
         RouteModel now = ManagerTopology.model(after);
         assertEquals(VolumeState.READ_ONLY, now.volume(victimWritable.id()).state(), "the dead store's writable volume");
@@ -161,7 +170,7 @@ class StoreFailureIT {
         assertTrue(after.replicationQueue().length >= touched.size(), "volumes queued for re-replication");
 
         // The client's old route is refused with the current version; a delta (not the full route) brings it up to date.
-        ManagerLeaderKillIT.awaitCondition(() -> server.managerAgent().routeCache().routeVersion() >= after.routeVersion());
+        awaitRoute(server, after.routeVersion());
         ExecutionException stale = assertThrows(ExecutionException.class,
                 () -> call(server, new LocateVolumeRequest(oldVersion, victimWritable.id())));
         WfsException e = WfsException.unwrap(stale);
@@ -185,20 +194,20 @@ class StoreFailureIT {
     void afterOneChangeAClientGetsADeltaAndAReadOnlyReportMovesTheWriter() throws Exception {
         StoreServer server = stores.get(0);
         long version = status().routeVersion();
-        ManagerLeaderKillIT.awaitCondition(() -> server.managerAgent().routeCache().routeVersion() >= version);
+        awaitRoute(server, version);
         StoreServer writer = stores.get(1);
         int writerId = writer.managerAgent().nodeId();
         int volume = writer.volumes().activeVolume().orElseThrow();
         // The store turns its replica read-only (as after a failed replica write); the agent reports it.
         writer.volumes().markReadOnly(writer.volumes().require(volume), "test: replica write failed");
-        ManagerLeaderKillIT.awaitCondition(() -> {
+        Await.until(WAIT, () -> {
             RouteModel m = ManagerTopology.model(status());
             return m.volume(volume).state() == VolumeState.READ_ONLY && m.writableVolumeOf(writerId) != null;
-        });
+        }, "volume " + volume + " read-only and store " + writerId + " writing to another");
         int next = ManagerTopology.model(status()).writableVolumeOf(writerId).id();
-        ManagerLeaderKillIT.awaitCondition(() -> writer.volumes().activeVolume().orElse(0) == next);
+        Await.until(WAIT, () -> writer.volumes().activeVolume().orElse(0) == next, "volume " + next + " active on the writer");
         long current = status().routeVersion();
-        ManagerLeaderKillIT.awaitCondition(() -> server.managerAgent().routeCache().routeVersion() >= current);
+        awaitRoute(server, current);
 
         RouteReply delta = call(server, new RouteDeltaRequest(version));
         RouteUpdate update = RouteUpdate.decode(delta.update());

@@ -10,12 +10,14 @@ import io.wfs.common.msg.store.ReadBlockReply;
 import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import io.wfs.store.disk.IndexRecord;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -59,13 +61,14 @@ class StoreKillIT {
             for (int i = 0; i < IN_FLIGHT; i++) {
                 writer.next(new Random(i));
             }
-            long deadline = System.currentTimeMillis() + 30_000;
-            while (acknowledged.size() < 400 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(20);
+            try {
+                Await.until(Duration.ofSeconds(30), () -> acknowledged.size() >= 400,
+                        () -> "400 blocks acknowledged before the kill, not " + acknowledged.size());
+            } finally {
+                store.kill();
+                writer.stopped = true;
+                writerRpc.close();
             }
-            store.kill();
-            writer.stopped = true;
-            writerRpc.close();
             assertTrue(acknowledged.size() >= 400, "only " + acknowledged.size() + " blocks acknowledged before the kill");
 
             Path extent = newestExtent(store.dataDir().resolve("volume-" + VOLUME));

@@ -11,6 +11,7 @@ import io.wfs.cli.local.LocalCluster;
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
+import io.wfs.common.testing.Await;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.nio.channels.FileChannel;
@@ -18,6 +19,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -103,21 +105,14 @@ class TwoMountsIT {
                 + "fcntl.flock(f, fcntl.LOCK_EX)\ntime.sleep(60)\n", f.toString()).start();
         try {
             // Wait until the holder has it: a non-blocking attempt through the same mount fails then.
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (run("flock", "-n", f.toString(), "true") == 0) {
-                assertTrue(System.nanoTime() < deadline, "the holder never got its lock");
-                Thread.sleep(100);
-            }
+            Await.until(Duration.ofSeconds(20), () -> run("flock", "-n", f.toString(), "true") != 0, "the holder got its lock");
             assertNotEquals(0, run("flock", "-n", two.resolve("flock.lock").toString(), "true"));
         } finally {
             holder.destroy();
             holder.waitFor(10, TimeUnit.SECONDS);
         }
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-        while (run("flock", "-n", two.resolve("flock.lock").toString(), "true") != 0) {
-            assertTrue(System.nanoTime() < deadline, "the flock was not released when its holder died");
-            Thread.sleep(100);
-        }
+        Await.until(Duration.ofSeconds(20), () -> run("flock", "-n", two.resolve("flock.lock").toString(), "true") == 0,
+                "the flock released when its holder died");
     }
 
     private static int run(String... cmd) throws Exception {

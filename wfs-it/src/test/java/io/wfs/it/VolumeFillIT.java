@@ -9,11 +9,13 @@ import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.StoreManagerLink;
 import io.wfs.common.route.VolumeState;
+import io.wfs.common.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,26 +34,31 @@ class VolumeFillIT {
             List<Map<Integer, Long>> used = new ArrayList<>();
             List<long[]> free = new ArrayList<>();
             List<StoreManagerLink> stores = new ArrayList<>();
+            List<AtomicInteger> reports = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 Map<Integer, Long> fill = new ConcurrentHashMap<>();
                 long[] room = {ManagerTopology.TIB};
+                AtomicInteger reported = new AtomicInteger();
                 used.add(fill);
                 free.add(room);
-                stores.add(nodes.addStore(() -> new StoreManagerLink.Usage(room[0],
-                        fill.keySet().stream().mapToInt(Integer::intValue).toArray(),
-                        fill.values().stream().mapToLong(Long::longValue).toArray())));
+                reports.add(reported);
+                stores.add(nodes.addStore(() -> {
+                    reported.incrementAndGet();
+                    return new StoreManagerLink.Usage(room[0], fill.keySet().stream().mapToInt(Integer::intValue).toArray(),
+                            fill.values().stream().mapToLong(Long::longValue).toArray());
+                }));
             }
-            RouteModel start = ManagerLeaderKillIT.model(ManagerLeaderKillIT.awaitStatus(nodes,
-                    s -> ManagerLeaderKillIT.everyUpStoreWrites(ManagerLeaderKillIT.model(s))));
+            RouteModel start = ManagerTopology.model(nodes.awaitStatus(
+                    s -> ManagerTopology.everyUpStoreWrites(ManagerTopology.model(s)), "every store with a writable volume"));
             int first = stores.get(0).nodeId();
             RouteChange.Volume full = start.writableVolumeOf(first);
 
             // Store 0 reports its volume full: sealed, and the store gets its next volume.
             used.get(0).put(full.id(), VOLUME);
-            RouteModel sealed = ManagerLeaderKillIT.model(ManagerLeaderKillIT.awaitStatus(nodes, s -> {
-                RouteModel m = ManagerLeaderKillIT.model(s);
+            RouteModel sealed = ManagerTopology.model(nodes.awaitStatus(s -> {
+                RouteModel m = ManagerTopology.model(s);
                 return m.volume(full.id()).state() == VolumeState.SEALED && m.writableVolumeOf(first) != null;
-            }));
+            }, "volume " + full.id() + " sealed and store " + first + " writing to its next volume"));
             assertNotEquals(full.id(), sealed.writableVolumeOf(first).id());
             assertEquals(1, sealed.volumes().stream().filter(v -> v.state() == VolumeState.WRITABLE && v.primary() == first)
                     .count(), "one writable volume at a time");
@@ -61,10 +68,14 @@ class VolumeFillIT {
             RouteChange.Volume last = sealed.writableVolumeOf(second);
             free.get(1)[0] = VOLUME / 2;
             used.get(1).put(last.id(), VOLUME);
-            ManagerLeaderKillIT.awaitStatus(nodes, s -> ManagerLeaderKillIT.model(s).volume(last.id()).state()
-                    == VolumeState.SEALED);
-            Thread.sleep(1000); // several housekeeping rounds: none may open a volume on the full store
-            RouteModel after = ManagerLeaderKillIT.model(nodes.status());
+            nodes.awaitStatus(s -> ManagerTopology.model(s).volume(last.id()).state() == VolumeState.SEALED,
+                    "volume " + last.id() + " sealed");
+            // Five more heartbeats of the full store (200 ms apart), each followed by housekeeping rounds
+            // (every 100 ms): none may open a volume on it.
+            int reportedAtSeal = reports.get(1).get();
+            Await.until(Duration.ofSeconds(60), () -> reports.get(1).get() >= reportedAtSeal + 5,
+                    "five heartbeats of the full store after its volume was sealed");
+            RouteModel after = ManagerTopology.model(nodes.status());
             assertNull(after.writableVolumeOf(second), "a store without room gets no writable volume");
             assertTrue(after.writableVolumeOf(stores.get(2).nodeId()) != null);
             assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);

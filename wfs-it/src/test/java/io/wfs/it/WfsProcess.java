@@ -1,6 +1,8 @@
 package io.wfs.it;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.wfs.common.testing.Await;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -51,19 +53,27 @@ final class WfsProcess {
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         process = pb.start();
         String ready = "wfs " + daemon + " ready";
-        long deadline = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < deadline) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("wfs " + daemon + " exited with " + process.exitValue() + "; log: "
-                        + Files.readString(log));
-            }
-            String text = Files.readString(log);
-            if (text.length() > logStart && text.substring((int) logStart).contains(ready)) {
-                return;
-            }
-            Thread.sleep(50);
+        Process started = process;
+        // Also done when the process exits, so that its exit is reported at once.
+        Await.until(Duration.ofSeconds(60), () -> !started.isAlive() || readySince(logStart, ready),
+                () -> "wfs " + daemon + " ready; log: " + logText());
+        if (!started.isAlive()) {
+            throw new IllegalStateException("wfs " + daemon + " exited with " + started.exitValue() + "; log: "
+                    + Files.readString(log));
         }
-        throw new IllegalStateException("wfs " + daemon + " did not start within 60 s; log: " + Files.readString(log));
+    }
+
+    private boolean readySince(long logStart, String ready) throws IOException {
+        String text = Files.readString(log);
+        return text.length() > logStart && text.substring((int) logStart).contains(ready);
+    }
+
+    private String logText() {
+        try {
+            return Files.readString(log);
+        } catch (IOException e) {
+            return "unreadable (" + e + ")";
+        }
     }
 
     /** SIGKILL: no shutdown hook runs, nothing is flushed. */

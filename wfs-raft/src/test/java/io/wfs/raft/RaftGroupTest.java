@@ -11,6 +11,7 @@ import com.codahale.metrics.MetricRegistry;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.testing.Await;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,25 +74,30 @@ class RaftGroupTest {
         }
     }
 
-    private int awaitLeader() throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (System.currentTimeMillis() < deadline) {
-            for (int i = 0; i < 3; i++) {
-                if (groups[i] != null && hosts[i] != null && groups[i].isLeader()) {
-                    return i;
-                }
+    /** Index of the running replica that leads now, or null. */
+    private Integer leader() {
+        for (int i = 0; i < 3; i++) {
+            RaftGroup g = groups[i];
+            if (g != null && hosts[i] != null && g.isLeader()) {
+                return i;
             }
-            Thread.sleep(20);
         }
-        throw new AssertionError("no leader elected within 30 s");
+        return null;
+    }
+
+    private int awaitLeader() throws InterruptedException {
+        return Await.value(Duration.ofSeconds(30), this::leader, "a leader elected");
     }
 
     private void awaitApplied(int replica, long index) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 30_000;
-        while (groups[replica].appliedIndex() < index) {
-            assertTrue(System.currentTimeMillis() < deadline, "replica " + replica + " did not catch up to " + index);
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(30), () -> groups[replica].appliedIndex() >= index,
+                "replica " + replica + " caught up to " + index);
+    }
+
+    /** Waits until the writer stream has {@code count} more acknowledged commands than {@code from}. */
+    private static void awaitAcknowledged(Set<String> acknowledged, int from, int count) throws InterruptedException {
+        Await.until(Duration.ofSeconds(30), () -> acknowledged.size() >= from + count,
+                () -> count + " more commands acknowledged after " + from + ", got " + (acknowledged.size() - from));
     }
 
     @Test
@@ -118,10 +124,7 @@ class RaftGroupTest {
     void aFollowerAnswersNotLeaderWithTheLeadersEndpoint() throws Exception {
         int leader = awaitLeader();
         int follower = (leader + 1) % 3;
-        long deadline = System.currentTimeMillis() + 10_000;
-        while (groups[follower].leader() == null && System.currentTimeMillis() < deadline) {
-            Thread.sleep(20);
-        }
+        Await.until(Duration.ofSeconds(10), () -> groups[follower].leader() != null, "follower " + follower + " knows the leader");
         ExecutionException e = assertThrows(ExecutionException.class,
                 () -> groups[follower].propose(KvStateMachine.put("a", "b")).get(10, TimeUnit.SECONDS));
         WfsException w = WfsException.unwrap(e);
@@ -195,21 +198,27 @@ class RaftGroupTest {
                         acknowledged.add(key);
                         break;
                     } catch (Exception e) {
-                        sleepQuietly(20);
+                        // Try the next replica once one leads (an election may be running).
+                        awaitLeaderQuietly();
                     }
                 }
             }
         });
         writer.start();
-        Thread.sleep(700);
-        int oldLeader = awaitLeader();
-        hosts[oldLeader].close();
-        hosts[oldLeader] = null;
-        groups[oldLeader] = null;
-        int newLeader = awaitLeader();
-        Thread.sleep(700);
-        running.set(false);
-        writer.join(30_000);
+        int newLeader;
+        try {
+            // The stream runs through the first leader, then through the next one.
+            awaitAcknowledged(acknowledged, 0, 20);
+            int oldLeader = awaitLeader();
+            hosts[oldLeader].close();
+            hosts[oldLeader] = null;
+            groups[oldLeader] = null;
+            newLeader = awaitLeader();
+            awaitAcknowledged(acknowledged, acknowledged.size(), 20);
+        } finally {
+            running.set(false);
+            writer.join(30_000);
+        }
         assertTrue(acknowledged.size() > 10, "the stream made progress: " + acknowledged.size());
         long index = groups[newLeader].appliedIndex();
         for (int i = 0; i < 3; i++) {
@@ -248,11 +257,13 @@ class RaftGroupTest {
         assertNotNull(machines[follower].get("c49"));
     }
 
-    private static void sleepQuietly(long ms) {
+    private void awaitLeaderQuietly() {
         try {
-            Thread.sleep(ms);
+            awaitLeader();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (AssertionError e) {
+            // No leader for 30 s: the attempts left find the same, and the test's own waits report it.
         }
     }
 }

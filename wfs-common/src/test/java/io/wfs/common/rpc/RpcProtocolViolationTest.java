@@ -22,9 +22,11 @@ import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.MessageCodec;
 import io.wfs.common.rpc.wire.ProtocolViolation;
+import io.wfs.common.testing.Await;
 import io.wfs.common.testing.RawConnection;
 import io.wfs.common.testing.RawConnection.RawFrame;
 import io.wfs.common.testing.TestRpc;
+import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -76,10 +78,7 @@ class RpcProtocolViolationTest {
 
     private void assertClosedAndCounted(RawConnection raw, ProtocolViolation v) throws Exception {
         assertTrue(raw.closedByPeerWithin(5000), "server must close the connection after " + v);
-        long deadline = System.currentTimeMillis() + 5000;
-        while (server.metrics().violations(v) == 0 && System.currentTimeMillis() < deadline) {
-            Thread.sleep(10);
-        }
+        Await.until(Duration.ofSeconds(10), () -> server.metrics().violations(v) > 0, v + " counted");
         assertEquals(1, server.metrics().violations(v), v + " counted");
         raw.close();
         assertServerServes();

@@ -18,6 +18,7 @@ import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.server.Dispatch;
 import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
+import io.wfs.common.testing.Await;
 import io.wfs.common.testing.MessageSamples;
 import io.wfs.common.testing.TestRpc;
 import io.wfs.common.testing.ValidRequests;
@@ -91,10 +92,8 @@ class RpcRoundTripTest {
             }
             assertEquals(1, serverRegistry.getGauges().get("rpc.server.connections.open").getValue());
             // The server counts a call once its reply is written, which may be just after the client has it.
-            long deadline = System.currentTimeMillis() + 5000;
-            while (serverRegistry.timer("rpc.server.echo.latency").getCount() < 1000 && System.currentTimeMillis() < deadline) {
-                Thread.sleep(10);
-            }
+            Await.until(Duration.ofSeconds(10), () -> serverRegistry.timer("rpc.server.echo.latency").getCount() >= 1000,
+                    () -> "the server counted 1000 calls, not " + serverRegistry.timer("rpc.server.echo.latency").getCount());
             assertEquals(1000, serverRegistry.timer("rpc.server.echo.latency").getCount());
             assertTrue(serverRegistry.counter("rpc.server.echo.bytes_in").getCount() > 1000 * 20);
         }

@@ -49,12 +49,17 @@ public final class Await {
                 }
                 throw failure;
             }
-            Thread.sleep(POLL_MILLIS);
+            Thread.sleep(POLL_MILLIS); // the poll pause: the one sleep of the tests, bounded by the deadline above
         }
     }
 
     /** Polls {@code value} until it returns non-null, and returns it. */
     public static <T> T value(Duration timeout, Callable<T> value, String what) throws InterruptedException {
+        return value(timeout, value, () -> what);
+    }
+
+    /** As {@link #value(Duration, Callable, String)}, with a message computed at failure. */
+    public static <T> T value(Duration timeout, Callable<T> value, Supplier<String> what) throws InterruptedException {
         Object[] seen = new Object[1];
         until(timeout, () -> (seen[0] = value.call()) != null, what);
         @SuppressWarnings("unchecked")

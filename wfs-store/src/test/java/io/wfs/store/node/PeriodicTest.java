@@ -29,10 +29,11 @@ class PeriodicTest {
     void closeInterruptsARunningPass() throws InterruptedException {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch interrupted = new CountDownLatch(1);
+        CountDownLatch never = new CountDownLatch(1);
         Periodic p = Periodic.start("test-periodic", Duration.ofMillis(1), LoggerFactory.getLogger(PeriodicTest.class), () -> {
             running.countDown();
             try {
-                Thread.sleep(60_000);
+                never.await(); // a pass that runs until interrupted
             } catch (InterruptedException e) {
                 interrupted.countDown();
                 throw e;

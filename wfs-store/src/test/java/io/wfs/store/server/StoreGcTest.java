@@ -15,6 +15,7 @@ import io.wfs.common.msg.store.StoreLimits;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
+import io.wfs.common.testing.Await;
 import io.wfs.common.testing.DiskUsage;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.disk.BlockLocation;
@@ -22,6 +23,7 @@ import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.gc.GarbageCollector;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -207,6 +209,7 @@ class StoreGcTest {
             live.remove(id);
         }
         AtomicLong nextId = new AtomicLong(10_000);
+        AtomicLong reads = new AtomicLong();
         AtomicBoolean stop = new AtomicBoolean();
         AtomicReference<Throwable> failure = new AtomicReference<>();
         Thread writer = new Thread(() -> {
@@ -235,6 +238,7 @@ class StoreGcTest {
                     byte[] expected = live.get(id);
                     if (expected != null && id < 10_000) {
                         assertArrayEquals(expected, read(id), "block " + id + " read during GC");
+                        reads.incrementAndGet();
                     }
                 }
             } catch (Throwable t) {
@@ -244,13 +248,20 @@ class StoreGcTest {
         writer.start();
         reader.start();
         int compacted = 0;
-        for (int pass = 0; pass < 6; pass++) {
-            compacted += store.gc().runOnce().size();
-            Thread.sleep(100);
+        try {
+            for (int pass = 0; pass < 6; pass++) {
+                compacted += store.gc().runOnce().size();
+                // Foreground IO between two passes: some writes (with their deletes) and reads.
+                long written = nextId.get();
+                long read = reads.get();
+                Await.until(Duration.ofSeconds(30), () -> failure.get() != null
+                        || (nextId.get() >= written + 10 && reads.get() >= read + 10), "writes and reads between GC passes");
+            }
+        } finally {
+            stop.set(true);
+            writer.join(30_000);
+            reader.join(30_000);
         }
-        stop.set(true);
-        writer.join(30_000);
-        reader.join(30_000);
         if (failure.get() != null) {
             throw new AssertionError("foreground IO failed during GC", failure.get());
         }
