@@ -12,7 +12,6 @@ import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeNumbers;
-import io.wfs.meta.ops.MetaContext;
 import io.wfs.meta.ops.Permissions;
 import io.wfs.meta.ops.RenameOp;
 import io.wfs.meta.server.MetaGroupReplica;
@@ -20,7 +19,7 @@ import io.wfs.meta.server.MetaGroupReplica;
 /**
  * The coordinator's reads and checks before a rename's first change: which inodes it touches
  * (local or fetched from their groups), the caller's permissions on both ends, the type rules.
- * Also decides whether a rename can stay one log entry of this group.
+ * (Whether a rename can stay one log entry of this group is {@code RenameOp.lead}'s decision.)
  */
 final class RenamePreparation {
     /** A rename ready to run: its plan and the attributes it was decided on. */
@@ -31,50 +30,6 @@ final class RenamePreparation {
 
     RenamePreparation(CrossGroupCalls calls) {
         this.calls = calls;
-    }
-
-    /**
-     * True when every inode the rename reads or changes is in this group, including the ancestors
-     * a directory move checks; such a rename is one atomic log entry ({@link RenameOp}). Errors
-     * are left to that path, which reports them in Linux's order.
-     */
-    static boolean isLocal(MetaContext ctx, RenameRequest req) {
-        try {
-            if (!ctx.owns(req.dstParent())) {
-                return false;
-            }
-            long moved = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
-            long replaced = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
-            if (moved == 0) {
-                return true;
-            }
-            if (!ctx.owns(moved) || (replaced != 0 && !ctx.owns(replaced))) {
-                return false;
-            }
-            if (req.srcParent() == req.dstParent()) {
-                return true;
-            }
-            boolean chainsLocal = !isDirectory(ctx, moved) || ancestorsLocal(ctx, req.dstParent());
-            if (replaced != 0 && isDirectory(ctx, replaced)) {
-                chainsLocal &= ancestorsLocal(ctx, req.srcParent());
-            }
-            return chainsLocal;
-        } catch (WfsException e) {
-            return true;
-        }
-    }
-
-    private static boolean isDirectory(MetaContext ctx, long ino) {
-        return FileType.isDirectory(ctx.attributes(ino).mode());
-    }
-
-    private static boolean ancestorsLocal(MetaContext ctx, long dir) {
-        for (long cur = dir; cur != InodeNumbers.ROOT; cur = ctx.slotOf(cur).parent(cur)) {
-            if (!ctx.owns(cur) || !ctx.slotOf(cur).contains(cur)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** The plan of {@code req}, or null when source and destination already name the same inode (nothing to do). */

@@ -1,16 +1,69 @@
 package io.wfs.meta.ops;
 
+import static io.wfs.meta.cross.CrossGroupSteps.RMDIR;
+import static io.wfs.meta.cross.CrossGroupSteps.UNLINK;
+
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.cross.CrossGroupSteps;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
 import io.wfs.meta.namespace.SlotState;
+import java.util.concurrent.CompletableFuture;
 
-/** The rules for taking a name out of a directory, shared by unlink, rmdir and rename over a target. */
+/**
+ * The rules for taking a name out of a directory, shared by unlink, rmdir and rename over a target,
+ * and the leader step unlink and rmdir share ({@link #lead}).
+ */
 final class EntryRemoval {
     private EntryRemoval() {
+    }
+
+    /**
+     * The leader step of rmdir ({@code directory}) and unlink: one log entry of this group
+     * ({@code op.execute}) when the entry's inode lives here, or is missing; otherwise the
+     * cross-group protocol with the lock flag: (1) {@code LockForRemove} in the inode's group (type
+     * check, empty directory, lock, intent), (2) {@code UnlinkLockedChild} here (the entry removed
+     * with the sticky and permission checks, the lock's receipt, the client's (session, seq)), (3)
+     * resolve the lock (commit: delete the directory or drop a file's link; undo: unlock).
+     */
+    static <Q extends MetaRequest<OkReply>> CompletableFuture<OkReply> lead(GroupLeader leader, MetaOperation<Q, OkReply> op,
+                                                                          Q request, long parent, byte[] name,
+                                                                          boolean directory) {
+        if (!leader.leads()) {
+            return leader.inThisGroup(op, request);
+        }
+        MetaHeader h = request.header();
+        long child = leader.inspect(h, ctx -> {
+            Permissions.require(ctx.directory(parent), ctx.caller(), Posix.X_OK);
+            return ctx.slotOf(parent).lookup(parent, name);
+        });
+        if (child == 0 || leader.owns((int) (child >>> 52))) {
+            CompletableFuture<OkReply> replay = leader.recorded(h, MessageType.UNLINK_LOCKED_CHILD);
+            return replay != null ? replay : leader.inThisGroup(op, request);
+        }
+        String opName = directory ? RMDIR : UNLINK;
+        CrossGroupSteps steps = leader.steps();
+        return steps.step(opName, 1, () -> steps.peers().call(new LockForRemoveRequest(steps.internal(), child, parent, name,
+                        directory)))
+                .thenCompose(victim -> steps.step(opName, 2, () -> leader.propose(MessageType.UNLINK_LOCKED_CHILD,
+                        new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
+                                directory)))
+                        .handle((removed, error) -> {
+                            steps.resolveUnlessUnknown(child, victim.attr().ctimeNs(), error == null, error);
+                            if (error != null) {
+                                throw WfsException.unwrap(error);
+                            }
+                            return OkReply.INSTANCE;
+                        }));
     }
 
     /**

@@ -1,14 +1,28 @@
 package io.wfs.meta.ops;
 
+import static io.wfs.meta.cross.CrossGroupSteps.LINK;
+
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.LockForLinkRequest;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.cross.CrossGroupSteps;
+import java.util.concurrent.CompletableFuture;
 
-/** link: a new name for an existing non-directory; its ctime moves to now. */
+/**
+ * link: a new name for an existing non-directory; its ctime moves to now. One log entry
+ * ({@link #execute}) when the target lives in this group; otherwise {@link #lead} runs the
+ * cross-group protocol with the lock flag: (1) {@code LockForLink} in the target's group (nlink+1,
+ * lock, intent), (2) {@code LinkLockedChild} here (the entry, the lock's receipt, the client's
+ * (session, seq)), (3) resolve the lock (commit, or nlink−1 if step 2 failed).
+ */
 public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
     @Override
     public MessageType type() {
@@ -18,6 +32,35 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
     @Override
     public boolean mutates() {
         return true;
+    }
+
+    @Override
+    public CompletableFuture<AttrReply> lead(GroupLeader leader, LinkRequest req) {
+        if (!leader.leads() || leader.owns((int) (req.ino() >>> 52))) {
+            return leader.inThisGroup(this, req);
+        }
+        MetaHeader h = req.header();
+        CompletableFuture<AttrReply> replay = leader.recorded(h, MessageType.LINK_LOCKED_CHILD);
+        if (replay != null) {
+            return replay;
+        }
+        // The early check of the new name (same rules; the authoritative check is step 2).
+        leader.inspect(h, ctx -> NewEntry.checkParent(ctx, req.newParent(), req.newName()));
+        CrossGroupSteps steps = leader.steps();
+        return steps.step(LINK, 1, () -> steps.peers().call(new LockForLinkRequest(steps.internal(), req.ino(),
+                        req.newParent(), req.newName())))
+                .thenCompose(target -> {
+                    InodeAttr t = target.attr();
+                    return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
+                            .handle((linked, error) -> {
+                                steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), error == null, error);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return target;
+                            });
+                });
     }
 
     @Override

@@ -11,11 +11,14 @@ import io.wfs.meta.namespace.InodeFlags;
 import io.wfs.meta.namespace.Namespace;
 import io.wfs.meta.namespace.NamespaceException;
 import io.wfs.meta.namespace.SlotState;
+import io.wfs.meta.state.DeletionQueue;
+import io.wfs.meta.state.SessionTable;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 
 /**
  * What an operation sees: the group's namespace, the caller, the time of the operation (chosen
- * once by the leader) and where freed blocks go (the group's deletion queue).
+ * once by the leader), where freed blocks go (the group's deletion queue), and the group's other
+ * replicated state (lock intents, client opens and locks, session records).
  */
 public final class MetaContext {
     /** A lock flag older than this has expired (docs/metadata.md, "Cross-group operations"). */
@@ -29,15 +32,32 @@ public final class MetaContext {
     private final LongArrayList freedBlocks;
     private final LockIntents intents;
     private final ClientState clients;
+    private final SessionTable sessions;
+    private final DeletionQueue deletions;
 
     public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents,
-                       ClientState clients) {
+                       ClientState clients, SessionTable sessions, DeletionQueue deletions) {
         this.namespace = namespace;
         this.caller = caller;
         this.timeNs = timeNs;
         this.freedBlocks = freedBlocks;
         this.intents = intents;
         this.clients = clients;
+        this.sessions = sessions;
+        this.deletions = deletions;
+    }
+
+    /** The results recorded per client session (exactly-once). */
+    public SessionTable sessions() {
+        return sessions;
+    }
+
+    /**
+     * The group's deletion queue. Operations free blocks through {@link #freedBlocks}; only the
+     * deletion-queue operations read or acknowledge the queue itself.
+     */
+    public DeletionQueue deletions() {
+        return deletions;
     }
 
     /** Open files and locks of the client sessions. */

@@ -1,25 +1,47 @@
 package io.wfs.meta.ops;
 
 import io.wfs.common.rpc.MessageType;
+import java.util.HashMap;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
-/** The operation class of each metadata message type. */
+/**
+ * The one registry of the meta server: the class of each metadata request type and of each
+ * internal command. The RPC layer serves every request type registered here ({@code MetaServer},
+ * {@code MetaRequestHandler}: route check, then {@link MetaOperation#lead} on the group's leader);
+ * the state machine applies each log entry with the class registered for its type
+ * ({@link MetaOperation#execute}, {@link InternalOperation#apply}). Follow one operation by its
+ * class: everything it does, on the leader and on every replica, is there.
+ */
 public final class MetaOperations {
     private final EnumMap<MessageType, MetaOperation<?, ?>> byType = new EnumMap<>(MessageType.class);
+    private final Map<Short, InternalOperation> byCommand = new HashMap<>();
 
     public MetaOperations() {
-        for (MetaOperation<?, ?> op : List.of(new LookupOp(), new GetAttrOp(), new SetAttrOp(), new MknodOp(),
-                new MkdirOp(), new UnlinkOp(), new RmdirOp(), new SymlinkOp(), new ReadlinkOp(), new LinkOp(),
-                new RenameOp(), new ReaddirOp(), new GetXattrOp(), new SetXattrOp(), new ListXattrOp(),
-                new RemoveXattrOp(), new StatFsOp(), new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
+        AckDeletionsOp ackDeletions = new AckDeletionsOp();
+        for (MetaOperation<?, ?> op : List.of(
+                // Namespace, as a client sends them.
+                new LookupOp(), new GetAttrOp(), new SetAttrOp(), new MknodOp(), new MkdirOp(), new UnlinkOp(),
+                new RmdirOp(), new SymlinkOp(), new ReadlinkOp(), new LinkOp(), new RenameOp(), new ReaddirOp(),
+                new GetXattrOp(), new SetXattrOp(), new ListXattrOp(), new RemoveXattrOp(), new StatFsOp(),
+                // File data.
+                new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
+                // Client sessions: opens, locks, heartbeats.
+                new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp(),
+                // The stores: deletion queue, orphan blocks.
+                new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
+                // Cross-group steps, sent by a coordinating leader or a lock sweep.
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new StepCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),
-                new LockForRenameOp(), new RenameEntriesOp(), new RenameLeaseOp(),
-                new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp(),
-                new UnreferencedBlocksOp())) {
+                new LockForRenameOp(), new RenameEntriesOp(), new RenameLeaseOp())) {
             if (byType.put(op.type(), op) != null) {
                 throw new IllegalStateException("two operations for " + op.type());
+            }
+        }
+        for (InternalOperation op : List.of(new CreateRootOp(), new ExpireSessionsOp(), ackDeletions)) {
+            if (op.command() >= 0 || byCommand.put(op.command(), op) != null) {
+                throw new IllegalStateException("internal command " + op.command() + " must be negative and unique");
             }
         }
     }
@@ -29,7 +51,16 @@ public final class MetaOperations {
         return byType.get(type);
     }
 
+    /** The internal command of log type {@code command} (negative), or null. */
+    public InternalOperation internal(short command) {
+        return byCommand.get(command);
+    }
+
     public Iterable<MetaOperation<?, ?>> all() {
         return byType.values();
+    }
+
+    public Iterable<InternalOperation> allInternal() {
+        return byCommand.values();
     }
 }

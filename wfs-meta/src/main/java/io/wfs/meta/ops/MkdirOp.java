@@ -1,8 +1,14 @@
 package io.wfs.meta.ops;
 
+import static io.wfs.meta.cross.CrossGroupSteps.MKDIR;
+
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.LinkLockedChildRequest;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
@@ -10,12 +16,16 @@ import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.Names;
 import io.wfs.meta.namespace.SlotState;
+import io.wfs.meta.cross.CrossGroupSteps;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * mkdir. The new directory goes to the slot a hash of (parent, name) picks among all 4096, so
  * directories and their entries spread over slots and groups. When this group owns that slot,
- * mkdir is this one log entry; otherwise the coordinator runs the cross-group protocol
- * (io.wfs.meta.cross) and this class only lends it {@link #checkAndPlace}.
+ * mkdir is one log entry ({@link #execute}); otherwise {@link #lead} runs the cross-group
+ * protocol with the lock flag: (1) {@code CreateLocked} in the new directory's group, (2)
+ * {@code LinkLockedChild} here, carrying the client's (session, seq), (3) resolve the lock (commit,
+ * or delete the directory if step 2 failed).
  */
 public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     @Override
@@ -29,14 +39,15 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     }
 
     /** What the parent decides about a new directory: its permission bits and group. */
-    public record Placement(int permissions, int gid) {
+    record Placement(int permissions, int gid) {
     }
 
     /**
      * The parent-side checks and decisions of mkdir (exists, directory, permissions, name free,
-     * link count; set-group-id inheritance), shared with the cross-group coordinator.
+     * link count; set-group-id inheritance), made in the apply and, across groups, by the leader
+     * step before step 1.
      */
-    public static Placement checkAndPlace(MetaContext ctx, long parentIno, byte[] name, int requestedMode) {
+    static Placement checkAndPlace(MetaContext ctx, long parentIno, byte[] name, int requestedMode) {
         InodeAttributes parent = NewEntry.checkParent(ctx, parentIno, name);
         if (parent.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
@@ -48,6 +59,40 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
             permissions |= Posix.S_ISGID;
         }
         return new Placement(permissions, NewEntry.groupFor(parent, ctx.caller()));
+    }
+
+    @Override
+    public CompletableFuture<AttrReply> lead(GroupLeader leader, MkdirRequest req) {
+        int slot = targetSlot(req.parent(), req.name());
+        if (!leader.leads() || leader.owns(slot)) {
+            return leader.inThisGroup(this, req);
+        }
+        MetaHeader h = req.header();
+        CompletableFuture<AttrReply> replay = leader.recorded(h, MessageType.LINK_LOCKED_CHILD);
+        if (replay != null) {
+            return replay;
+        }
+        Placement place = leader.inspect(h, ctx -> checkAndPlace(ctx, req.parent(), req.name(), req.mode()));
+        CrossGroupSteps steps = leader.steps();
+        return steps.step(MKDIR, 1, () -> steps.peers().call(new CreateLockedRequest(steps.internal(), slot,
+                        place.permissions(), h.uid(), place.gid(), req.parent(), req.name())))
+                .thenCompose(child -> {
+                    InodeAttr c = child.attr();
+                    return steps.step(MKDIR, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(),
+                                    Posix.S_IFDIR | place.permissions(), c.ctimeNs())))
+                            .handle((linked, error) -> {
+                                AttrReply reply = (AttrReply) linked;
+                                // A retry that raced past the replay check: the earlier run's child wins.
+                                boolean replayed = reply != null && reply.attr().ino() != c.ino();
+                                boolean commit = error == null && !replayed;
+                                steps.resolveUnlessUnknown(c.ino(), c.ctimeNs(), commit, error);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return replayed ? reply : child;
+                            });
+                });
     }
 
     @Override

@@ -6,7 +6,7 @@ import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /** The rules for adding a name to a directory, shared by mknod, mkdir, symlink and link. */
-public final class NewEntry {
+final class NewEntry {
     private NewEntry() {
     }
 
@@ -25,11 +25,6 @@ public final class NewEntry {
         Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
         return dir;
-    }
-
-    /** The coordinator's early check of a new name (same rules; the authoritative check is step 2). */
-    public static InodeAttributes checkParentForCoordinator(MetaContext ctx, long parent, byte[] name) {
-        return checkParent(ctx, parent, name);
     }
 
     /** The group of a new inode: the parent's when it is set-group-id (BSD semantics), else the caller's. */

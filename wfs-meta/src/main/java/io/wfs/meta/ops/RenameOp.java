@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.posix.Posix;
@@ -11,10 +12,12 @@ import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.SlotState;
+import java.util.concurrent.CompletableFuture;
 
 /**
- * rename and renameat2 (NOREPLACE, EXCHANGE) within one group: one log entry, so atomic (the
- * coordinator sends the others through {@code io.wfs.meta.cross.CrossGroupRename}). A
+ * rename and renameat2 (NOREPLACE, EXCHANGE). Within one group it is one log entry, so atomic
+ * ({@link #execute}); {@link #lead} hands the others to {@code io.wfs.meta.cross.CrossGroupRename}
+ * (lease, locks, destination entry as the commit point, source entry, resolve). A
  * directory may not move into its own subtree (EINVAL); replacing follows POSIX (a directory
  * only by an empty directory, a non-directory only by a non-directory).
  */
@@ -29,6 +32,67 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
 
     @Override
     public boolean mutates() {
+        return true;
+    }
+
+    /**
+     * On the leader of the source parent's group: a retried rename is answered from the outcome
+     * its source step recorded; a rename whose inodes are all here is one log entry; any other
+     * runs the cross-group protocol on the rename threads.
+     */
+    @Override
+    public CompletableFuture<OkReply> lead(GroupLeader leader, RenameRequest req) {
+        if (!leader.leads()) {
+            return leader.inThisGroup(this, req);
+        }
+        MetaHeader h = req.header();
+        CompletableFuture<OkReply> replay = leader.recorded(h, MessageType.RENAME_ENTRIES);
+        if (replay != null) {
+            return replay;
+        }
+        if (leader.inspect(h, ctx -> isLocal(ctx, req))) {
+            return leader.inThisGroup(this, req);
+        }
+        return leader.steps().rename(leader.replica(), req);
+    }
+
+    /**
+     * True when every inode the rename reads or changes is in this group, including the ancestors
+     * a directory move checks; such a rename is one atomic log entry ({@link RenameOp}). Errors
+     * are left to that path, which reports them in Linux's order.
+     */
+    private static boolean isLocal(MetaContext ctx, RenameRequest req) {
+        try {
+            if (!ctx.owns(req.dstParent())) {
+                return false;
+            }
+            long moved = ctx.slotOf(req.srcParent()).lookup(req.srcParent(), req.srcName());
+            long replaced = ctx.slotOf(req.dstParent()).lookup(req.dstParent(), req.dstName());
+            if (moved == 0) {
+                return true;
+            }
+            if (!ctx.owns(moved) || (replaced != 0 && !ctx.owns(replaced))) {
+                return false;
+            }
+            if (req.srcParent() == req.dstParent()) {
+                return true;
+            }
+            boolean chainsLocal = !isDirectory(ctx, moved) || ancestorsLocal(ctx, req.dstParent());
+            if (replaced != 0 && isDirectory(ctx, replaced)) {
+                chainsLocal &= ancestorsLocal(ctx, req.srcParent());
+            }
+            return chainsLocal;
+        } catch (WfsException e) {
+            return true;
+        }
+    }
+
+    private static boolean ancestorsLocal(MetaContext ctx, long dir) {
+        for (long cur = dir; cur != InodeNumbers.ROOT; cur = ctx.slotOf(cur).parent(cur)) {
+            if (!ctx.owns(cur) || !ctx.slotOf(cur).contains(cur)) {
+                return false;
+            }
+        }
         return true;
     }
 

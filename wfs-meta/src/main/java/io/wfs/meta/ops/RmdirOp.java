@@ -7,6 +7,7 @@ import io.wfs.common.msg.meta.RmdirRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
+import java.util.concurrent.CompletableFuture;
 
 /** rmdir: removes an empty directory; its parent loses the link its ".." held. */
 public final class RmdirOp implements MetaOperation<RmdirRequest, OkReply> {
@@ -18,6 +19,12 @@ public final class RmdirOp implements MetaOperation<RmdirRequest, OkReply> {
     @Override
     public boolean mutates() {
         return true;
+    }
+
+    /** One log entry, or across groups when the entry's inode lives in another group ({@link EntryRemoval#lead}). */
+    @Override
+    public CompletableFuture<OkReply> lead(GroupLeader leader, RmdirRequest req) {
+        return EntryRemoval.lead(leader, this, req, req.parent(), req.name(), true);
     }
 
     @Override

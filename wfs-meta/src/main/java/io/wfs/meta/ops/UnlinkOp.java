@@ -7,6 +7,7 @@ import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
+import java.util.concurrent.CompletableFuture;
 
 /** unlink: removes a non-directory name (EISDIR for a directory, as Linux answers). */
 public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
@@ -18,6 +19,12 @@ public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
     @Override
     public boolean mutates() {
         return true;
+    }
+
+    /** One log entry, or across groups when the entry's inode lives in another group ({@link EntryRemoval#lead}). */
+    @Override
+    public CompletableFuture<OkReply> lead(GroupLeader leader, UnlinkRequest req) {
+        return EntryRemoval.lead(leader, this, req, req.parent(), req.name(), false);
     }
 
     @Override

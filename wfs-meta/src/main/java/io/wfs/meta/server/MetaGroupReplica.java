@@ -7,12 +7,13 @@ import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.route.SlotMap;
+import io.wfs.meta.ops.CreateRootOp;
+import io.wfs.meta.ops.ExpireSessionsOp;
 import io.wfs.meta.ops.MetaOperation;
 import io.wfs.meta.state.InternalCommand;
 import io.wfs.meta.state.MetaCommand;
 import io.wfs.meta.state.MetaStateMachine;
 import io.wfs.raft.RaftGroup;
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
@@ -60,8 +61,12 @@ public final class MetaGroupReplica {
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
+    /**
+     * Runs a request within this group: a query on this leader's state, a mutation as one log
+     * entry stamped with this leader's clock, applied by {@code op.execute} on every replica.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public CompletableFuture<Response> execute(MessageType type, MetaOperation op, MetaRequest<?> request) {
+    public CompletableFuture<Response> execute(MetaOperation op, MetaRequest<?> request) {
         if (!op.mutates()) {
             if (!raft.isLeader()) {
                 return CompletableFuture.failedFuture(notLeader());
@@ -75,7 +80,7 @@ public final class MetaGroupReplica {
                 return CompletableFuture.failedFuture(e);
             }
         }
-        return raft.propose(MetaCommand.encode(type, nowNs(), request))
+        return raft.propose(MetaCommand.encode(op.type(), nowNs(), request))
                 .handle((result, error) -> {
                     if (error != null) {
                         throw withClientHint(WfsException.unwrap(error));
@@ -86,17 +91,17 @@ public final class MetaGroupReplica {
 
     /** Proposes a mutation of this group (a coordinator's own step, the sweep's resolution). */
     public CompletableFuture<Response> propose(MessageType type, MetaRequest<?> request) {
-        return execute(type, machine.operations().of(type), request);
+        return execute(machine.operations().of(type), request);
     }
 
-    /** Proposes an internal command of the group (root creation, session expiry). */
-    CompletableFuture<Object> proposeInternal(short command, byte[] body) {
+    /** Proposes an internal command of the group (root creation, session expiry, deletion acknowledgements). */
+    public CompletableFuture<Object> proposeInternal(short command, byte[] body) {
         return raft.propose(MetaCommand.encode(command, nowNs(), body));
     }
 
     void expireSessions(Duration lease) {
         if (raft != null && raft.isLeader()) {
-            proposeInternal(InternalCommand.EXPIRE_SESSIONS, ByteBuffer.allocate(8).putLong(lease.toNanos()).array())
+            proposeInternal(InternalCommand.EXPIRE_SESSIONS, ExpireSessionsOp.body(lease))
                     .whenComplete((n, e) -> {
                         if (e == null && n instanceof Integer count && count > 0) {
                             LOG.info("group {}: expired {} idle sessions", group.id(), count);
@@ -113,7 +118,7 @@ public final class MetaGroupReplica {
                 for (int i = 0; i < 1000 && raft == null; i++) {
                     sleep(10);
                 }
-                proposeInternal(InternalCommand.CREATE_ROOT, new byte[0]).whenComplete((r, e) -> {
+                proposeInternal(InternalCommand.CREATE_ROOT, CreateRootOp.body()).whenComplete((r, e) -> {
                     if (e != null) {
                         LOG.warn("group {}: creating the root failed (the next leader retries): {}", group.id(), e.toString());
                     }

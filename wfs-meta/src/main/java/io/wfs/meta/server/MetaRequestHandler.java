@@ -3,43 +3,42 @@ package io.wfs.meta.server;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
 import io.wfs.common.route.SlotMap;
-import io.wfs.meta.cross.CrossGroupCoordinator;
+import io.wfs.meta.cross.CrossGroupSteps;
+import io.wfs.meta.ops.GroupLeader;
 import io.wfs.meta.ops.MetaOperation;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * The RPC handler of one metadata message type: checks the client's route, finds the group
- * owning the request's routing inode, and hands the request to this node's replica of it.
+ * The RPC handler of one metadata message type, the same for all: checks the client's route,
+ * finds this node's replica of the group owning the request's routing inode, and hands the
+ * request to its operation's leader step ({@link MetaOperation#lead}), which proposes it, serves
+ * it, or coordinates it across groups.
  */
 final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> implements RequestHandler<Q, R> {
-    private final MessageType type;
     private final MetaOperation<Q, R> operation;
     private final Supplier<SlotMap> slotMap;
     private final Function<String, MetaGroupReplica> replicas;
-    private final CrossGroupCoordinator coordinator;
+    private final CrossGroupSteps steps;
 
-    MetaRequestHandler(MessageType type, MetaOperation<Q, R> operation, Supplier<SlotMap> slotMap,
-                       Function<String, MetaGroupReplica> replicas, CrossGroupCoordinator coordinator) {
-        this.type = type;
+    MetaRequestHandler(MetaOperation<Q, R> operation, Supplier<SlotMap> slotMap,
+                       Function<String, MetaGroupReplica> replicas, CrossGroupSteps steps) {
         this.operation = operation;
         this.slotMap = slotMap;
         this.replicas = replicas;
-        this.coordinator = coordinator;
+        this.steps = steps;
     }
 
     @Override
-    @SuppressWarnings("unchecked")
     public CompletableFuture<R> handle(Q request, RequestContext context) {
         SlotMap map = slotMap.get();
         long clientVersion = request.header().routeVersion();
-        if (clientVersion != 0 && clientVersion < map.version()) {
+        if (operation.checksRouteVersion() && clientVersion != 0 && clientVersion < map.version()) {
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.STALE_ROUTE,
                     "route version " + clientVersion + " is older than " + map.version(), null, map.version(), null));
         }
@@ -50,10 +49,10 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.STALE_ROUTE,
                     "this node does not serve group " + group.id(), null, map.version(), null));
         }
-        CompletableFuture<? extends Response> crossGroup = coordinator.tryCoordinate(replica, request);
-        if (crossGroup != null) {
-            return (CompletableFuture<R>) crossGroup;
+        try {
+            return operation.lead(new GroupLeader(replica, steps), request);
+        } catch (WfsException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        return (CompletableFuture<R>) (CompletableFuture<?>) replica.execute(type, operation, request);
     }
 }

@@ -18,7 +18,7 @@ import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.client.RpcClient;
-import io.wfs.meta.cross.CrossGroupCoordinator;
+import io.wfs.meta.cross.CrossGroupSteps;
 import io.wfs.meta.cross.CrossGroupFaults;
 import io.wfs.meta.cross.LockSweeper;
 import io.wfs.meta.ops.MetaOperation;
@@ -59,7 +59,7 @@ public final class MetaServer implements AutoCloseable {
     private ScheduledExecutorService housekeeping;
     private RpcClient peerRpc;
     private MetaClient peers;
-    private CrossGroupCoordinator coordinator;
+    private CrossGroupSteps crossGroupSteps;
     private LockSweeper sweeper;
 
     public MetaServer(WfsConfig config, ClusterSecret secret, SlotMap slotMap, MetricRegistry registry) {
@@ -91,7 +91,7 @@ public final class MetaServer implements AutoCloseable {
         // This server's own client for the other groups (cross-group steps, the sweep's questions).
         peerRpc = new RpcClient("meta-peers", RpcOptions.from(config), secret, registry);
         peers = new MetaClient(peerRpc, slotMap, Duration.ofSeconds(10));
-        coordinator = new CrossGroupCoordinator(peers, config.get(MetaConfigKeys.RENAME_LEASE_TERM));
+        crossGroupSteps = new CrossGroupSteps(peers, config.get(MetaConfigKeys.RENAME_LEASE_TERM));
         sweeper = new LockSweeper(peers);
         rpcServer = new RpcServer("meta", RpcOptions.from(config), secret, handlers(), registry)
                 .start(parseAddress(required(MetaConfigKeys.RPC_ADDRESS)));
@@ -123,6 +123,7 @@ public final class MetaServer implements AutoCloseable {
                 .mapToLong(r -> r.machine().read(ns -> HeapFootprint.of(ns).arrayBytes())).sum());
     }
 
+    /** One handler per request type registered in {@link io.wfs.meta.ops.MetaOperations}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     private HandlerRegistry handlers() {
         HandlerRegistry handlers = new HandlerRegistry();
@@ -135,9 +136,8 @@ public final class MetaServer implements AutoCloseable {
             // Queries take the state lock, which apply may hold briefly: worker pool.
             Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.WORKER;
             handlers.register((Class) op.type().requestClass(),
-                    new MetaRequestHandler(op.type(), op, () -> slotMap, replicas::get, coordinator), dispatch);
+                    new MetaRequestHandler(op, () -> slotMap, replicas::get, crossGroupSteps), dispatch);
         }
-        DeletionQueueHandlers.register(handlers, () -> slotMap, replicas::get);
         return handlers;
     }
 
@@ -160,7 +160,7 @@ public final class MetaServer implements AutoCloseable {
 
     /** Test hook: stop cross-group coordination at chosen steps, as a crash would. */
     public void setCrossGroupFaults(CrossGroupFaults faults) {
-        coordinator.setFaults(faults);
+        crossGroupSteps.setFaults(faults);
     }
 
     public SlotMap slotMap() {
@@ -230,8 +230,8 @@ public final class MetaServer implements AutoCloseable {
         if (rpcServer != null) {
             rpcServer.close();
         }
-        if (coordinator != null) {
-            coordinator.close();
+        if (crossGroupSteps != null) {
+            crossGroupSteps.close();
         }
         if (peers != null) {
             peers.close();

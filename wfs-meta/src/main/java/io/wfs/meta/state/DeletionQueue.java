@@ -12,7 +12,7 @@ import java.io.IOException;
  * hands them to the stores and removes them once acknowledged. Insertion-ordered, so the
  * oldest go first.
  */
-final class DeletionQueue {
+public final class DeletionQueue {
     private final LongLinkedOpenHashSet blocks = new LongLinkedOpenHashSet();
 
     void addAll(LongArrayList freed) {
@@ -22,7 +22,7 @@ final class DeletionQueue {
     }
 
     /** Up to {@code max} of the oldest queued blocks. */
-    long[] peek(int max) {
+    public long[] peek(int max) {
         long[] out = new long[Math.min(max, blocks.size())];
         var it = blocks.iterator();
         for (int i = 0; i < out.length; i++) {
@@ -31,7 +31,7 @@ final class DeletionQueue {
         return out;
     }
 
-    void acknowledge(long[] deleted) {
+    public void acknowledge(long[] deleted) {
         for (long b : deleted) {
             blocks.remove(b);
         }

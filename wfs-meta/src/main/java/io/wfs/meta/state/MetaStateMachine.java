@@ -13,6 +13,7 @@ import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.NamespaceSnapshot;
 import io.wfs.meta.session.ClientState;
 import io.wfs.meta.ops.Caller;
+import io.wfs.meta.ops.InternalOperation;
 import io.wfs.meta.ops.MetaContext;
 import io.wfs.meta.ops.MetaErrors;
 import io.wfs.meta.ops.MetaOperation;
@@ -27,8 +28,10 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The replicated state of one meta group: the namespace of its slots, the session table
- * (exactly-once) and the deletion queue. {@link #apply} runs every mutation deterministically
- * on every replica; {@link #query} serves reads on the leader under the same lock as apply.
+ * (exactly-once) and the deletion queue. {@link #apply} runs every log entry deterministically
+ * on every replica, with the class {@link MetaOperations} registers for its type (a request's
+ * {@code execute}, an internal command's {@code apply}); {@link #query} serves reads on the
+ * leader under the same lock as apply.
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
@@ -82,7 +85,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             }
         }
         LongArrayList freed = new LongArrayList(0);
-        Object result = run(op, new MetaContext(namespace, Caller.of(h), timeNs, freed, intents, clients), request);
+        Object result = run(op, context(Caller.of(h), timeNs, freed), request);
         deletions.addAll(freed);
         // A retryable refusal (LOCKED, EBUSY, STALE_ROUTE) is not an outcome: nothing happened,
         // and the client resends the same (session, seq), which must then execute, not replay it.
@@ -104,46 +107,21 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         }
     }
 
+    /** An internal command of the group itself (negative type): its class is registered like the request types'. */
     private Object applyInternal(MetaCommand command) {
-        ByteBuffer body = ByteBuffer.wrap(command.body());
-        switch (command.type()) {
-            case InternalCommand.CREATE_ROOT -> {
-                if (namespace.owns(0) && !namespace.contains(InodeNumbers.ROOT)) {
-                    namespace.createRoot(0755, 0, 0, command.timeNs());
-                }
-                return Boolean.TRUE;
-            }
-            case InternalCommand.EXPIRE_SESSIONS -> {
-                LongArrayList expired = sessions.expire(command.timeNs() - body.getLong());
-                expired.forEach(this::releaseSession);
-                return expired.size();
-            }
-            case InternalCommand.ACK_DELETIONS -> {
-                long[] ids = new long[(int) body.getLong()];
-                for (int i = 0; i < ids.length; i++) {
-                    ids[i] = body.getLong();
-                }
-                deletions.acknowledge(ids);
-                return ids.length;
-            }
-            default -> {
-                return new WfsException(WfsErrorCode.BAD_REQUEST, "unknown internal command " + command.type());
-            }
+        InternalOperation op = operations.internal(command.type());
+        if (op == null) {
+            return new WfsException(WfsErrorCode.BAD_REQUEST, "unknown internal command " + command.type());
         }
+        LongArrayList freed = new LongArrayList(0);
+        Object result = op.apply(context(Caller.of(MetaHeader.root()), command.timeNs(), freed),
+                ByteBuffer.wrap(command.body()));
+        deletions.addAll(freed);
+        return result;
     }
 
-    /** An expired session loses its locks and opens; orphans it held last are deleted with their blocks. */
-    private void releaseSession(long session) {
-        clients.locks().releaseSession(session);
-        LongArrayList freed = new LongArrayList(0);
-        LongArrayList lastHeld = clients.openFiles().closeSession(session);
-        for (int i = 0; i < lastHeld.size(); i++) {
-            long ino = lastHeld.getLong(i);
-            if (namespace.contains(ino)) {
-                namespace.slotOf(ino).removeInode(ino, freed);
-            }
-        }
-        deletions.addAll(freed);
+    private MetaContext context(Caller caller, long timeNs, LongArrayList freed) {
+        return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions);
     }
 
     /** Serves a read on this replica's current state (the caller made sure it leads). */
@@ -151,8 +129,8 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public Response query(MetaOperation op, MetaRequest<?> request) {
         lock.lock();
         try {
-            MetaContext ctx = new MetaContext(namespace, Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
-                    new LongArrayList(0), intents, clients);
+            MetaContext ctx = context(Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
+                    new LongArrayList(0));
             try {
                 return (Response) op.execute(ctx, request);
             } catch (NamespaceException e) {
@@ -180,7 +158,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public <T> T inspect(MetaHeader header, long nowNs, java.util.function.Function<MetaContext, T> check) {
         lock.lock();
         try {
-            return check.apply(new MetaContext(namespace, Caller.of(header), nowNs, new LongArrayList(0), intents, clients));
+            return check.apply(context(Caller.of(header), nowNs, new LongArrayList(0)));
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         } finally {

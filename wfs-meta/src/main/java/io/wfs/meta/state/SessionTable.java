@@ -21,7 +21,7 @@ import java.nio.charset.StandardCharsets;
  * answers success, not EEXIST). Results are kept encoded: they are small, snapshot as they are,
  * and decode only on the rare retry.
  */
-final class SessionTable {
+public final class SessionTable {
     /** Results kept per session at most; a well-behaved client acknowledges long before. */
     static final int MAX_RESULTS_PER_SESSION = 100_000;
 
@@ -68,7 +68,7 @@ final class SessionTable {
     }
 
     /** Drops sessions idle since before {@code cutoffNs}; returns their ids, ascending. */
-    LongArrayList expire(long cutoffNs) {
+    public LongArrayList expire(long cutoffNs) {
         LongArrayList idle = new LongArrayList();
         for (Long2ObjectMap.Entry<Session> e : sessions.long2ObjectEntrySet()) {
             if (e.getValue().lastActiveNs < cutoffNs) {

@@ -1,0 +1,43 @@
+package io.wfs.meta.ops;
+
+import io.wfs.meta.state.InternalCommand;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+
+/**
+ * Forgets the client sessions idle since before the command's time minus the lease (the leader
+ * proposes it periodically, {@code meta.session-lease}): their recorded results go, their POSIX
+ * and BSD locks are released, their opens closed, and orphans they held last are deleted with
+ * their blocks. Body: {@code long leaseNs}. Answers the number of sessions expired.
+ */
+public final class ExpireSessionsOp implements InternalOperation {
+    @Override
+    public short command() {
+        return InternalCommand.EXPIRE_SESSIONS;
+    }
+
+    /** The body of the command. */
+    public static byte[] body(Duration lease) {
+        return ByteBuffer.allocate(8).putLong(lease.toNanos()).array();
+    }
+
+    @Override
+    public Object apply(MetaContext ctx, ByteBuffer body) {
+        LongArrayList expired = ctx.sessions().expire(ctx.timeNs() - body.getLong());
+        expired.forEach(session -> releaseSession(ctx, session));
+        return expired.size();
+    }
+
+    /** An expired session loses its locks and opens; orphans it held last are deleted with their blocks. */
+    private static void releaseSession(MetaContext ctx, long session) {
+        ctx.clients().locks().releaseSession(session);
+        LongArrayList lastHeld = ctx.clients().openFiles().closeSession(session);
+        for (int i = 0; i < lastHeld.size(); i++) {
+            long ino = lastHeld.getLong(i);
+            if (ctx.namespace().contains(ino)) {
+                ctx.namespace().slotOf(ino).removeInode(ino, ctx.freedBlocks());
+            }
+        }
+    }
+}
