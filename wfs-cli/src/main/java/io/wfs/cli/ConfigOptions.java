@@ -20,6 +20,20 @@ public final class ConfigOptions {
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "Set one configuration key; overrides the file. Repeatable.")
     Map<String, String> overrides = new LinkedHashMap<>();
 
+    /** These options as command-line arguments again, for a child process that runs the same command. */
+    public java.util.List<String> asArguments() {
+        java.util.List<String> args = new java.util.ArrayList<>();
+        if (file != null) {
+            args.add("--config");
+            args.add(file.toAbsolutePath().toString());
+        }
+        overrides.forEach((k, v) -> {
+            args.add("--set");
+            args.add(k + "=" + v);
+        });
+        return args;
+    }
+
     /** Loads and checks the configuration; a problem becomes a usage error (exit 2) naming every bad key. */
     public WfsConfig load(CommandLine commandLine) {
         try {

@@ -49,10 +49,11 @@ class LocalCommandIT {
         }
     }
 
-    private record Result(int exit, String output) {
+    record Result(int exit, String output) {
     }
 
-    private static Result wfs(String... args) throws Exception {
+    /** Runs the real launcher with {@code args} and waits for it (up to 6 minutes). */
+    static Result wfs(String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(WfsProcess.launcher().toString());
         cmd.addAll(List.of(args));
@@ -129,7 +130,7 @@ class LocalCommandIT {
         }
     }
 
-    private static double metric(String endpoint, String name) throws Exception {
+    static double metric(String endpoint, String name) throws Exception {
         java.net.http.HttpResponse<String> r = java.net.http.HttpClient.newHttpClient().send(
                 java.net.http.HttpRequest.newBuilder(java.net.URI.create(endpoint)).build(),
                 java.net.http.HttpResponse.BodyHandlers.ofString());

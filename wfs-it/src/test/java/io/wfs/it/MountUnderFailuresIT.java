@@ -139,8 +139,9 @@ class MountUnderFailuresIT {
         return source;
     }
 
+    /** A meta process that leads at least one group now. */
     @SuppressWarnings("unchecked")
-    private static ProcessMetaNode leaderOfAnyGroup(List<ProcessMetaNode> metas) throws Exception {
+    static ProcessMetaNode leaderOfAnyGroup(List<ProcessMetaNode> metas) throws Exception {
         for (ProcessMetaNode m : metas) {
             for (Map<String, Object> g : (List<Map<String, Object>>) m.status().get("groups")) {
                 if (Boolean.TRUE.equals(g.get("leader"))) {

@@ -12,7 +12,7 @@ final class LocalBackground {
     private LocalBackground() {
     }
 
-    static int start(Path dir, Path mountPoint, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
+    static int start(Path dir, Path mountPoint, List<String> configArguments, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
         String home = System.getProperty("wfs.home");
         if (home == null) {
             err.println("wfs local: --background needs the bin/wfs launcher (wfs.home is not set)");
@@ -20,8 +20,11 @@ final class LocalBackground {
         }
         Files.createDirectories(dir);
         Path log = dir.resolve("local.log");
-        Process p = new ProcessBuilder(List.of(Path.of(home, "bin", "wfs").toString(), "local", "--dir", dir.toString(),
-                "--mount", mountPoint.toString()))
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(home, "bin", "wfs").toString(), "local",
+                "--dir", dir.toString(), "--mount", mountPoint.toString()));
+        // The child runs the same cluster: the same --config and --set.
+        command.addAll(configArguments);
+        Process p = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(
                         Path.of("/dev/null").toFile())).start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);

@@ -86,7 +86,10 @@ public final class LocalCluster implements AutoCloseable {
             progress.accept("store " + (i + 1) + " of " + storeCount);
             stores.add(new StoreServer(common.with(StoreConfigKeys.RPC_ADDRESS, layout.address("store" + i))
                     .with(StoreConfigKeys.DATA_DIRS, layout.dir().resolve("store" + i).toString())
-                    .with(StoreManagerConfigKeys.MANAGERS, layout.managerAddress()), secret, new MetricRegistry()).start());
+                    .with(StoreManagerConfigKeys.MANAGERS, layout.managerAddress())
+                    // Metrics of the stores (disk use, deleted and reclaimed bytes, GC) on loopback.
+                    .with(CommonConfigKeys.HTTP_PORT, 0).with(CommonConfigKeys.HTTP_BIND, "127.0.0.1"),
+                    secret, new MetricRegistry()).start());
         }
         progress.accept("meta servers (the manager places the meta groups once all " + NODES + " have registered)");
         List<WfsConfig> metaConfigs = new ArrayList<>();
@@ -149,12 +152,16 @@ public final class LocalCluster implements AutoCloseable {
 
     /**
      * Writes {@code DIR/metrics.properties}: {@code meta<i>=http://127.0.0.1:PORT/metrics} for
-     * each meta server (their ports are picked at start, so a benchmark reads them here).
+     * each meta server and {@code store<i>=…} for each store (their ports are picked at start, so
+     * a benchmark or test reads them here).
      */
     public Path writeMetricsEndpoints() throws IOException {
         StringBuilder text = new StringBuilder("# metrics endpoints of this run of wfs local\n");
         for (int i = 0; i < metas.size(); i++) {
             text.append("meta").append(i).append("=http://127.0.0.1:").append(metas.get(i).httpPort()).append("/metrics\n");
+        }
+        for (int i = 0; i < stores.size(); i++) {
+            text.append("store").append(i).append("=http://127.0.0.1:").append(stores.get(i).httpPort()).append("/metrics\n");
         }
         Path file = layout.dir().resolve(METRICS_FILE);
         Files.writeString(file, text);

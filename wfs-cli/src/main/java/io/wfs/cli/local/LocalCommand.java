@@ -61,7 +61,7 @@ public final class LocalCommand implements Callable<Integer> {
             return 1;
         }
         if (background) {
-            return LocalBackground.start(dir, mountPoint, out, cl.getErr());
+            return LocalBackground.start(dir, mountPoint, configOptions.asArguments(), out, cl.getErr());
         }
         WfsConfig config = configOptions.load(cl);
         AtomicInteger step = new AtomicInteger();

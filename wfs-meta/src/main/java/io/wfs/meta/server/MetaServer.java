@@ -119,6 +119,12 @@ public final class MetaServer implements AutoCloseable {
     private void registerNamespaceGauges() {
         registry.gauge("meta.namespace.inodes", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().read(ns -> ns.usedInodes())).sum());
+        // Per group, and over this node's groups: a queue that only grows means no store drains it.
+        registry.gauge("meta.deletions.queued", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().deletionQueueLength()).sum());
+        for (MetaGroupReplica r : replicas.values()) {
+            registry.gauge("meta.deletions.queued." + r.groupId(), () -> (Gauge<Integer>) () -> r.machine().deletionQueueLength());
+        }
         registry.gauge("meta.namespace.array_bytes", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().read(ns -> HeapFootprint.of(ns).arrayBytes())).sum());
     }

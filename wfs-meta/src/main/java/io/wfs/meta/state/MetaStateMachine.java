@@ -219,6 +219,16 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         }
     }
 
+    /** How many freed blocks wait for the stores to delete them. */
+    public int deletionQueueLength() {
+        lock.lock();
+        try {
+            return deletions.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** A digest of the whole replicated state; equal on replicas that applied the same log. */
     public long digest() {
         lock.lock();

@@ -120,6 +120,10 @@ public final class StoreServer implements AutoCloseable {
         registry.gauge("store.volumes.read_only", () -> (Gauge<Long>) () ->
                 volumes.all().stream().filter(v -> !v.isWritable()).count());
         registry.gauge("store.disk.used_bytes", () -> (Gauge<Long>) volumes::diskBytes);
+        registry.gauge("store.disk.deleted_unreclaimed_bytes", () -> (Gauge<Long>) () ->
+                volumes.stats().stream().mapToLong(VolumeStats::unreclaimedBytes).sum());
+        registry.gauge("store.disk.reclaimed_bytes", () -> (Gauge<Long>) () ->
+                volumes.stats().stream().mapToLong(VolumeStats::reclaimedBytes).sum());
         startMetaTasks();
         int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
         if (httpPort >= 0) {
