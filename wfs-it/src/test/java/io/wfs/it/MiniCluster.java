@@ -335,27 +335,31 @@ public final class MiniCluster implements AutoCloseable {
         }
     }
 
+    /** Stops every node in reverse dependency order (mounts and clients first), then deletes the folder. */
     @Override
     public void close() throws Exception {
-        if (mounts != null) {
-            mounts.close();
+        try {
+            if (mounts != null) {
+                mounts.close();
+            }
+            for (AutoCloseable c : clients) {
+                c.close();
+            }
+            stores.close();
+            for (MetaNode n : metaNodes) {
+                n.close();
+            }
+            if (managers != null) {
+                managers.close();
+            }
+            if (localCluster != null) {
+                localCluster.close();
+            }
+            if (localCommand != null) {
+                localCommand.close();
+            }
+        } finally {
+            deleteTree(dir);
         }
-        for (AutoCloseable c : clients) {
-            c.close();
-        }
-        stores.close();
-        for (MetaNode n : metaNodes) {
-            n.close();
-        }
-        if (managers != null) {
-            managers.close();
-        }
-        if (localCluster != null) {
-            localCluster.close();
-        }
-        if (localCommand != null) {
-            localCommand.close();
-        }
-        deleteTree(dir);
     }
 }
