@@ -91,6 +91,9 @@ public final class MiniCluster implements AutoCloseable {
             if (c.managers != null) {
                 storeSettings.put(StoreManagerConfigKeys.MANAGERS.name(), c.managerList());
             }
+            if (shape.storesReadSlotMap) {
+                storeSettings.put(io.wfs.store.StoreConfigKeys.SLOT_MAP_FILE.name(), c.dir.resolve("slots.properties").toString());
+            }
             storeSettings.putAll(shape.storeSettings);
             for (int i = 0; i < shape.stores; i++) {
                 c.stores.start(shape.storeProcesses, storeSettings);

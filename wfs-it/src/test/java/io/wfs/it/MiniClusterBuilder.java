@@ -20,6 +20,7 @@ public final class MiniClusterBuilder {
     int stores;
     boolean storeProcesses;
     final Map<String, String> storeSettings = new LinkedHashMap<>();
+    boolean storesReadSlotMap;
     boolean localCluster;
     boolean localCommand;
     int mounts;
@@ -89,6 +90,12 @@ public final class MiniClusterBuilder {
     /** A setting of every store's configuration. */
     public MiniClusterBuilder storeSetting(String key, String value) {
         storeSettings.put(key, value);
+        return this;
+    }
+
+    /** Stores read the static slot map (store.slot-map-file), as they do to check orphans with the meta groups. */
+    public MiniClusterBuilder storesReadSlotMap() {
+        storesReadSlotMap = true;
         return this;
     }
 
