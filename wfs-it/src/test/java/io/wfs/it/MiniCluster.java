@@ -318,14 +318,6 @@ public final class MiniCluster implements AutoCloseable {
         return Await.value(timeout, () -> ManagedMetaNodes.digestsIfConverged(metaNodes, group), "replicas of " + group + " converged");
     }
 
-    /**
-     * A real {@code bin/wfs store} process (not started yet) with its own data folder and ports
-     * under this cluster's folder and this cluster's secret; {@link #close()} stops it.
-     */
-    public ProcessStoreNode processStore(Map<String, String> settings) throws IOException {
-        return stores.configureProcess(settings);
-    }
-
     /** An ephemeral port free right now (also used by {@link ManagerCluster}). */
     static int freePort() throws IOException {
         return io.wfs.common.rpc.FreePorts.pick();
