@@ -21,16 +21,15 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
  * A whole WFS cluster on loopback for integration tests, the one way an IT starts one (after
  * Apache Ratis' MiniRaftCluster): managers, meta nodes (with a static slot map or taking their
  * groups from the managers) and stores, each in this JVM or as real {@code bin/wfs} processes,
- * with a generated secret and configuration under a fresh temp folder and ephemeral ports.
- * {@link #close()} stops every node it started (by pid for processes) and deletes the folder, so
+ * with a generated secret and configuration under a fresh temp folder and ephemeral ports; then
+ * FUSE mounts. Instead of its own nodes it can run the cluster of {@code wfs local} in this JVM,
+ * or hand the tests of the {@code wfs local} command their launcher. {@link #close()} stops every node it started (by pid for processes) and deletes the folder, so
  * runs never collide.
  */
 public final class MiniCluster implements AutoCloseable {
