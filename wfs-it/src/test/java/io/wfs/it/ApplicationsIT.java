@@ -8,7 +8,6 @@ import io.wfs.fuse.WfsMount;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -42,23 +41,13 @@ class ApplicationsIT {
         assertEquals(0, r.exit(), script + "\n" + r.output());
     }
 
-    private static Result wfs(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(WfsProcess.launcher().toString()));
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(6, TimeUnit.MINUTES));
-        return new Result(p.exitValue(), out);
-    }
-
     @Test
     void gitTarSqliteFioDbenchRsyncRunOnTheMountAndSurviveARestart() throws Exception {
-        Path dir = Files.createTempDirectory("wfs-apps-it-");
-        Path data = dir.resolve("data");
-        Path mnt = dir.resolve("mnt");
-        Path work = Files.createDirectories(dir.resolve("work"));
-        try {
-            Result start = wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background");
+        try (MiniCluster cluster = MiniCluster.builder().localCommand().start()) {
+            WfsLocalCommand local = cluster.localCommand();
+            Path mnt = local.mountPoint();
+            Path work = Files.createDirectories(cluster.dir().resolve("work"));
+            WfsLocalCommand.Result start = local.start();
             assertEquals(0, start.exit(), start.output());
             prepareSources(work);
             // git: clone a local repository onto the mount, then check every object.
@@ -82,10 +71,10 @@ class ApplicationsIT {
             // rsync -a of this machine's /usr/share/doc, then diff -r.
             ok(work, "rsync -a /usr/share/doc/ '" + mnt + "/docs/' && diff -r --no-dereference /usr/share/doc '" + mnt + "/docs'");
 
-            Result stop = wfs("local", "stop", "--dir", data.toString());
+            WfsLocalCommand.Result stop = local.stop();
             assertEquals(0, stop.exit(), stop.output());
             assertFalse(WfsMount.isMounted(mnt));
-            assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+            assertEquals(0, local.start().exit());
             ok(work, "git -C '" + mnt + "/repo' fsck --full");
             ok(work, "cd '" + mnt + "/untar/tree' && sha256sum --quiet -c '" + work + "/tree.sums'");
             for (String mode : List.of("wal", "delete")) {
@@ -93,12 +82,6 @@ class ApplicationsIT {
                         + "SELECT count(*) FROM t;'").output().strip());
             }
             ok(work, "diff -r --no-dereference /usr/share/doc '" + mnt + "/docs'");
-        } finally {
-            wfs("local", "stop", "--dir", data.toString());
-            if (WfsMount.isMounted(mnt)) {
-                WfsMount.unmount(mnt);
-            }
-            MiniCluster.deleteTree(dir);
         }
     }
 

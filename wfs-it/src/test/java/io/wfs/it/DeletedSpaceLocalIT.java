@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.testing.Await;
 import io.wfs.common.testing.DiskUsage;
-import io.wfs.fuse.WfsMount;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,34 +27,25 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class DeletedSpaceLocalIT {
-    private static LocalCommandIT.Result wfs(String... args) throws Exception {
-        return LocalCommandIT.wfs(args);
-    }
-
     private static final int FILES = 300;
     private static final int MIB = 1 << 20;
 
-    private Path dir;
+    private MiniCluster cluster;
+    private WfsLocalCommand local;
     private Path data;
     private Path mnt;
 
     @BeforeEach
     void setUp() throws Exception {
-        dir = Files.createTempDirectory("wfs-deleted-space-");
-        data = dir.resolve("data");
-        mnt = dir.resolve("mnt");
+        cluster = MiniCluster.builder().localCommand().start();
+        local = cluster.localCommand();
+        data = local.data();
+        mnt = local.mountPoint();
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        try {
-            wfs("local", "stop", "--dir", data.toString());
-        } finally {
-            if (WfsMount.isMounted(mnt)) {
-                WfsMount.unmount(mnt);
-            }
-            MiniCluster.deleteTree(dir);
-        }
+        cluster.close();
     }
 
     @Test
@@ -85,7 +75,7 @@ class DeletedSpaceLocalIT {
                 "df on the mount shows the space back");
         assertArrayEquals(kept, Files.readAllBytes(mnt.resolve("f" + (FILES - 1))));
 
-        assertEquals(0, wfs("local", "stop", "--dir", data.toString()).exit());
+        assertEquals(0, local.stop().exit());
         start();
         assertArrayEquals(kept, Files.readAllBytes(mnt.resolve("f" + (FILES - 1))), "after a restart");
         assertTrue(storesOnDisk() - storesEmpty < written / 2, "the space stays free after a restart");
@@ -93,8 +83,7 @@ class DeletedSpaceLocalIT {
     }
 
     private void start() throws Exception {
-        LocalCommandIT.Result start = wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background",
-                "--set", "store.deletion-drain-interval=1s");
+        WfsLocalCommand.Result start = local.start("--set", "store.deletion-drain-interval=1s");
         assertEquals(0, start.exit(), start.output());
     }
 
@@ -125,7 +114,7 @@ class DeletedSpaceLocalIT {
     }
 
     private List<String> endpoints(String kind) throws Exception {
-        LocalCommandIT.Result status = wfs("local", "status", "--dir", data.toString());
+        WfsLocalCommand.Result status = local.status();
         List<String> list = new ArrayList<>();
         status.output().lines().filter(l -> l.trim().startsWith("metrics " + kind))
                 .forEach(l -> list.add(l.trim().split(" ")[2]));

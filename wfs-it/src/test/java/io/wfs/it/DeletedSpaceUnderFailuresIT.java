@@ -28,12 +28,10 @@ import io.wfs.common.testing.DiskUsage;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import io.wfs.store.StoreConfigKeys;
-import io.wfs.store.manager.StoreManagerConfigKeys;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -58,29 +56,20 @@ class DeletedSpaceUnderFailuresIT {
 
     @Test
     void spaceComesBackWhenAStoreAndAMetaLeaderDieDuringTheDrainAndOrphansGoAfterTheGrace() throws Exception {
-        List<ProcessMetaNode> metas = new ArrayList<>();
-        List<ProcessStoreNode> stores = new ArrayList<>();
-        try (ManagerCluster managers = ManagerCluster.builder().processes(true).set("manager.meta-replicas", "3")
-                .set("manager.heartbeat-interval", "300ms").set("manager.check-interval", "200ms")
-                .set("manager.node-timeout", "3s").start();
-             ManagerTopology view = new ManagerTopology(managers.managerClient(), Duration.ofSeconds(1))) {
-            Path dir = managers.dir();
-            String managerList = String.join(",", managers.rpcAddresses());
+        try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
+                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
+                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
+                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true)
+                .storeSetting(StoreConfigKeys.DRAIN_INTERVAL.name(), "500ms")
+                .storeSetting(StoreConfigKeys.ORPHAN_GRACE.name(), "1m")
+                .storeSetting(StoreConfigKeys.ORPHAN_SCAN_INTERVAL.name(), "2s").start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
+            Path dir = cluster.dir();
+            List<ProcessStoreNode> stores = cluster.storeProcesses();
             WfsClient client = null;
             WfsMount mount = null;
-            RpcClient rpc = managers.rpcClient();
+            RpcClient rpc = cluster.rpcClient();
             try {
-                ProcessClusterFromManagerIT.startMetaProcesses(managers, managerList, 3, metas);
-                for (int i = 0; i < 3; i++) {
-                    ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + i, managers.secretFile(),
-                            MiniCluster.freePort(), MiniCluster.freePort(), Map.of(
-                                    StoreManagerConfigKeys.MANAGERS.name(), managerList,
-                                    StoreConfigKeys.DRAIN_INTERVAL.name(), "500ms",
-                                    StoreConfigKeys.ORPHAN_GRACE.name(), "1m",
-                                    StoreConfigKeys.ORPHAN_SCAN_INTERVAL.name(), "2s"));
-                    stores.add(s);
-                    s.start();
-                }
                 ClusterStatusReply ready = view.awaitStatus(s -> {
                     RouteModel m = ManagerTopology.model(s);
                     return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
@@ -88,8 +77,8 @@ class DeletedSpaceUnderFailuresIT {
                 }, "every group with a leader and 3 stores with a writable volume");
                 RouteModel route = ManagerTopology.model(ready);
                 SlotMap slots = route.toSlotMap(ready.routeVersion());
-                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), managers.secret(),
-                        new MetricRegistry());
+                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerList()),
+                        cluster.secret(), new MetricRegistry());
                 mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
                 Path root = mount.mountPoint();
 
@@ -114,7 +103,7 @@ class DeletedSpaceUnderFailuresIT {
                 }
                 ProcessStoreNode victim = stores.get(2);
                 victim.kill();
-                MountUnderFailuresIT.leaderOfAnyGroup(metas).kill();
+                MountUnderFailuresIT.leaderOfAnyGroup(cluster.metaNodes()).kill();
                 long freedPerReplica = (long) (FILES - KEPT) * MIB;
                 for (int i = 0; i < 2; i++) {
                     Path store = stores.get(i).dataDir();
@@ -145,12 +134,6 @@ class DeletedSpaceUnderFailuresIT {
                 }
                 if (client != null) {
                     client.close();
-                }
-                for (ProcessStoreNode s : stores) {
-                    s.close();
-                }
-                for (ProcessMetaNode m : metas) {
-                    m.close();
                 }
                 assertFalse(WfsMount.isMounted(dir.resolve("mnt")), "the test left its mount behind");
             }

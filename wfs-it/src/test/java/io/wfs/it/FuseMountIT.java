@@ -6,13 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.wfs.cli.local.LocalCluster;
-import io.wfs.client.ClientConfigKeys;
-import io.wfs.client.WfsClient;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.testing.Await;
-import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -39,44 +33,22 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FuseMountIT {
     private Path dir;
-    private LocalCluster cluster;
-    private WfsClient client;
-    private WfsMount mount;
+    private MiniCluster cluster;
     private Path mnt;
 
     @BeforeAll
     void start() throws Exception {
-        dir = Files.createTempDirectory("wfs-fuse-it-");
-        cluster = LocalCluster.start(dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
-        mnt = dir.resolve("mnt");
-        mountNow();
-    }
-
-    private void mountNow() throws IOException {
-        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerAddress());
-        client = new WfsClient(config, cluster.secret(), new MetricRegistry());
-        mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mnt, List.of());
-    }
-
-    private void unmountNow() {
-        if (mount != null) {
-            mount.close();
-            mount = null;
-        }
-        if (client != null) {
-            client.close();
-            client = null;
-        }
+        cluster = MiniCluster.builder().localCluster().mounts(1).start();
+        dir = cluster.dir();
+        mnt = cluster.mountPoint(0);
     }
 
     @AfterAll
     void stop() throws Exception {
-        unmountNow();
         if (cluster != null) {
             cluster.close();
         }
         assertFalse(WfsMount.isMounted(mnt), "the test left its mount behind");
-        MiniCluster.deleteTree(dir);
     }
 
     @Test
@@ -148,8 +120,7 @@ class FuseMountIT {
             }
         }
         assertSameContent(local, remote, "seed " + seed + " after close");
-        unmountNow();
-        mountNow();
+        cluster.remount(0);
         assertSameContent(local, remote, "seed " + seed + " after remount");
     }
 
@@ -186,17 +157,17 @@ class FuseMountIT {
         byte[] data = new byte[3 << 20];
         new Random(9).nextBytes(data);
         Files.write(f, data);
-        long withFile = client.statfs(io.wfs.client.Caller.ROOT).usedBytes();
+        long withFile = cluster.mountClient(0).statfs(io.wfs.client.Caller.ROOT).usedBytes();
         try (RandomAccessFile open = new RandomAccessFile(f.toFile(), "r")) {
             Files.delete(f);
             assertFalse(Files.exists(f));
             byte[] back = new byte[data.length];
             open.readFully(back);
             assertArrayEquals(data, back);
-            assertEquals(withFile, client.statfs(io.wfs.client.Caller.ROOT).usedBytes(), "kept while open");
+            assertEquals(withFile, cluster.mountClient(0).statfs(io.wfs.client.Caller.ROOT).usedBytes(), "kept while open");
         }
         // The last close releases it (asynchronously, after the kernel's release).
-        Await.until(Duration.ofSeconds(20), () -> client.statfs(io.wfs.client.Caller.ROOT).usedBytes() <= withFile - data.length,
+        Await.until(Duration.ofSeconds(20), () -> cluster.mountClient(0).statfs(io.wfs.client.Caller.ROOT).usedBytes() <= withFile - data.length,
                 "the space of the unlinked file freed at its last close");
     }
 

@@ -9,7 +9,6 @@ import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -26,79 +25,54 @@ import org.junit.jupiter.api.Timeout;
 // each may take up to 6 minutes.
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
 class LocalCommandIT {
-    private Path dir;
-    private Path data;
+    private MiniCluster cluster;
+    private WfsLocalCommand local;
     private Path mnt;
 
     @BeforeEach
     void setUp() throws Exception {
-        dir = Files.createTempDirectory("wfs-local-it-");
-        data = dir.resolve("data");
-        mnt = dir.resolve("mnt");
+        cluster = MiniCluster.builder().localCommand().start();
+        local = cluster.localCommand();
+        mnt = local.mountPoint();
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        try {
-            wfs("local", "stop", "--dir", data.toString());
-        } finally {
-            if (WfsMount.isMounted(mnt)) {
-                WfsMount.unmount(mnt);
-            }
-            MiniCluster.deleteTree(dir);
-        }
-    }
-
-    record Result(int exit, String output) {
-    }
-
-    /** Runs the real launcher with {@code args} and waits for it (up to 6 minutes). */
-    static Result wfs(String... args) throws Exception {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(WfsProcess.launcher().toString());
-        cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(6, TimeUnit.MINUTES), String.join(" ", args) + " did not finish");
-        return new Result(p.exitValue(), out);
-    }
-
-    private long pid() throws Exception {
-        return Long.parseLong(Files.readAllLines(data.resolve("local.pid")).get(0).trim());
+        cluster.close();
     }
 
     @Test
     void startStatusStopRestartAndRecoveryAfterKill9() throws Exception {
-        Result start = wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background");
+        WfsLocalCommand.Result start = local.start();
         assertEquals(0, start.exit(), start.output());
         assertTrue(WfsMount.isMounted(mnt));
-        assertEquals(0, wfs("local", "status", "--dir", data.toString()).exit());
+        assertEquals(0, local.status().exit());
         Path f = mnt.resolve("kept.txt");
         try (RandomAccessFile w = new RandomAccessFile(f.toFile(), "rw")) {
             w.write("fsynced before every stop".getBytes(StandardCharsets.UTF_8));
             w.getFD().sync();
         }
-        long first = pid();
-        Result stop = wfs("local", "stop", "--dir", data.toString());
+        long first = local.pid();
+        WfsLocalCommand.Result stop = local.stop();
         assertEquals(0, stop.exit(), stop.output());
         assertFalse(WfsMount.isMounted(mnt), "stop left the mount");
         assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "stop left the process");
-        assertEquals(3, wfs("local", "status", "--dir", data.toString()).exit());
+        assertEquals(3, local.status().exit());
 
-        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+        assertEquals(0, local.start().exit());
         assertEquals("fsynced before every stop", Files.readString(f));
         try (RandomAccessFile w = new RandomAccessFile(mnt.resolve("after-restart.txt").toFile(), "rw")) {
             w.write("written, fsynced, then kill -9".getBytes(StandardCharsets.UTF_8));
             w.getFD().sync();
         }
-        ProcessHandle second = ProcessHandle.of(pid()).orElseThrow();
+        ProcessHandle second = ProcessHandle.of(local.pid()).orElseThrow();
         Runtime.getRuntime().exec(new String[] {"kill", "-9", Long.toString(second.pid())}).waitFor();
         second.onExit().get(30, TimeUnit.SECONDS);
         // auto_unmount, or else 'wfs local stop' / the next start, removes the dead mount.
-        assertEquals(0, wfs("local", "stop", "--dir", data.toString()).exit());
+        assertEquals(0, local.stop().exit());
         assertFalse(WfsMount.isMounted(mnt), "a stale mount is left after kill -9");
 
-        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
+        assertEquals(0, local.start().exit());
         assertEquals("fsynced before every stop", Files.readString(f));
         assertEquals("written, fsynced, then kill -9", Files.readString(mnt.resolve("after-restart.txt")));
     }
@@ -110,14 +84,14 @@ class LocalCommandIT {
      */
     @Test
     void benchOnTheMountAndNamespaceMetrics() throws Exception {
-        assertEquals(0, wfs("local", "--dir", data.toString(), "--mount", mnt.toString(), "--background").exit());
-        Result status = wfs("local", "status", "--dir", data.toString());
+        assertEquals(0, local.start().exit());
+        WfsLocalCommand.Result status = local.status();
         List<String> endpoints = status.output().lines().filter(l -> l.trim().startsWith("metrics meta"))
                 .map(l -> l.trim().split(" ")[2]).toList();
         assertEquals(3, endpoints.size(), status.output());
         long inodesBefore = (long) metric(endpoints.get(0), "meta_namespace_inodes");
 
-        Result bench = wfs("bench", mnt.toString(), "--big-file-size", "8", "--small-file-count", "40",
+        WfsLocalCommand.Result bench = WfsLocalCommand.wfs("bench", mnt.toString(), "--big-file-size", "8", "--small-file-count", "40",
                 "--small-file-size", "16", "--threads", "2", "--keep");
         assertEquals(0, bench.exit(), bench.output());
         for (String item : new String[] {"Write big file", "Read big file", "Write small file", "Read small file", "Stat file"}) {

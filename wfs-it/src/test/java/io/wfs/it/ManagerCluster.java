@@ -20,10 +20,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A manager group on loopback for integration tests (in this JVM or as real {@code bin/wfs
- * manager} processes), with its own temp folder, secret and ephemeral ports. Kept apart from
- * {@link MiniCluster} so either can be used alone; {@link #close()} stops every manager it
- * started (by pid for processes) and deletes the folder.
+ * The manager group of a {@link MiniCluster} (in this JVM or as real {@code bin/wfs manager}
+ * processes), in the cluster's folder, with its secret and ephemeral ports; ITs reach it through
+ * {@link MiniCluster#managers()}. {@link #close()} stops every manager it started (by pid for
+ * processes); the cluster deletes the folder.
  */
 final class ManagerCluster implements AutoCloseable {
     private final Path dir;
@@ -33,10 +33,11 @@ final class ManagerCluster implements AutoCloseable {
     private final List<Path> configFiles = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();
 
-    private ManagerCluster(int count, boolean processes, Map<String, String> overrides) throws Exception {
-        dir = Files.createTempDirectory("wfs-managers-");
-        secretFile = dir.resolve("secret");
-        secret = ClusterSecret.generate(secretFile);
+    private ManagerCluster(Path dir, Path secretFile, ClusterSecret secret, int count, boolean processes,
+                           Map<String, String> overrides) throws Exception {
+        this.dir = dir;
+        this.secretFile = secretFile;
+        this.secret = secret;
         int[][] ports = new int[count][3];
         List<String> peers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
@@ -70,44 +71,25 @@ final class ManagerCluster implements AutoCloseable {
         }
     }
 
-    static Builder builder() {
-        return new Builder();
+    /**
+     * Starts {@code count} managers inside a {@link MiniCluster}'s folder, with its secret, and waits
+     * for a leader; the folder stays the cluster's to delete.
+     */
+    static ManagerCluster startIn(Path dir, Path secretFile, ClusterSecret secret, int count, boolean processes,
+                                  Map<String, String> overrides) throws Exception {
+        return new ManagerCluster(dir, secretFile, secret, count, processes, overrides).startAll();
     }
 
-    /** Shape; defaults: 1 manager, in-process. */
-    static final class Builder {
-        private int managers = 1;
-        private boolean processes;
-        private final Map<String, String> overrides = new LinkedHashMap<>();
-
-        Builder managers(int n) {
-            managers = n;
-            return this;
-        }
-
-        /** Real bin/wfs processes (needed to kill -9 the leader). */
-        Builder processes(boolean p) {
-            processes = p;
-            return this;
-        }
-
-        Builder set(String key, String value) {
-            overrides.put(key, value);
-            return this;
-        }
-
-        ManagerCluster start() throws Exception {
-            ManagerCluster c = new ManagerCluster(managers, processes, overrides);
-            try {
-                for (ManagerNode m : c.managers) {
-                    m.start();
-                }
-                c.awaitLeader(Duration.ofSeconds(60));
-                return c;
-            } catch (Exception | Error e) {
-                c.close();
-                throw e;
+    private ManagerCluster startAll() throws Exception {
+        try {
+            for (ManagerNode m : managers) {
+                m.start();
             }
+            awaitLeader(Duration.ofSeconds(60));
+            return this;
+        } catch (Exception | Error e) {
+            close();
+            throw e;
         }
     }
 
@@ -188,6 +170,5 @@ final class ManagerCluster implements AutoCloseable {
         for (ManagerNode m : managers) {
             m.close();
         }
-        MiniCluster.deleteTree(dir);
     }
 }

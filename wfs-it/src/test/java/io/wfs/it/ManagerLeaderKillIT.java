@@ -4,19 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.StoreManagerLink;
 import io.wfs.common.testing.Await;
 import io.wfs.manager.placement.PlacementInvariants;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -31,10 +26,11 @@ class ManagerLeaderKillIT {
 
     @Test
     void topologySurvivesTheLeaderKillAndTheNewLeaderServesNodes() throws Exception {
-        try (ManagerCluster managers = ManagerCluster.builder().managers(3).processes(true)
-                .set("manager.node-timeout", "8s").set("manager.heartbeat-interval", "300ms")
-                .set("manager.check-interval", "200ms").set("manager.meta-groups-per-node", "2").start();
-             ManagerTopology nodes = new ManagerTopology(managers.managerClient(), HEARTBEAT)) {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(0).managers(3).managerProcesses(true)
+                .managerSetting("manager.node-timeout", "8s").managerSetting("manager.heartbeat-interval", "300ms")
+                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.meta-groups-per-node", "2").start();
+             ManagerTopology nodes = new ManagerTopology(cluster.managers().managerClient(), HEARTBEAT)) {
+            ManagerCluster managers = cluster.managers();
             for (int i = 0; i < 3; i++) {
                 nodes.addMeta();
             }
@@ -83,7 +79,7 @@ class ManagerLeaderKillIT {
             assertEquals(List.of(), PlacementInvariants.violations(model(last)));
             assertTrue(last.nodes().stream().allMatch(n -> n.up()), "every heartbeating node stays up across the failover");
 
-            checkStatusCommand(managers, last);
+            ManagerTopology.assertStatusCommandShows(cluster, last);
             checkFollowers(managers, leader, last);
 
             // The killed manager restarts from its own log and snapshot and catches up with the group.
@@ -118,50 +114,6 @@ class ManagerLeaderKillIT {
                     .get(10, TimeUnit.SECONDS).routeVersion() >= status.routeVersion(),
                     "follower " + at + " serves a full route at version " + status.routeVersion() + " or later");
         }
-    }
-
-    /** {@code bin/wfs status} (text and --json), given every manager including the dead one. */
-    @SuppressWarnings("unchecked")
-    static void checkStatusCommand(ManagerCluster managers, ClusterStatusReply expected) throws Exception {
-        String text = runStatus(managers, false);
-        RouteModel model = model(expected);
-        for (RouteChange.StoreNode s : model.stores()) {
-            assertTrue(text.contains(s.address()), "status names store " + s.address() + ":\n" + text);
-        }
-        for (RouteChange.MetaNode m : model.metaNodes()) {
-            assertTrue(text.contains(m.clientAddress()), "status names meta node " + m.clientAddress() + ":\n" + text);
-        }
-        assertTrue(text.contains("groups (" + model.groups().size() + ")"), text);
-        assertTrue(text.contains("volumes (" + model.volumeCount() + ","), text);
-        for (RouteChange.Volume v : model.volumes()) {
-            assertTrue(text.lines().anyMatch(l -> l.trim().startsWith(v.id() + " ") && l.contains(v.state().name())),
-                    "status lists volume " + v.id() + ":\n" + text);
-        }
-        Map<String, Object> doc = new ObjectMapper().readValue(runStatus(managers, true), Map.class);
-        assertTrue(((Number) doc.get("routeVersion")).longValue() >= expected.routeVersion());
-        assertEquals(model.stores().size() + model.metaNodes().size(), ((List<?>) doc.get("nodes")).size());
-        List<Map<String, Object>> groups = (List<Map<String, Object>>) doc.get("groups");
-        assertEquals(model.groups().size(), groups.size());
-        assertEquals(4096, groups.stream().mapToInt(g -> ((Number) g.get("slotCount")).intValue()).sum());
-        assertEquals(model.volumeCount(), ((List<?>) doc.get("volumes")).size());
-    }
-
-    static String runStatus(ManagerCluster managers, boolean json) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of(WfsProcess.launcher().toString(), "status", "--manager",
-                String.join(",", managers.rpcAddresses()), "--set", "cluster.secret-file=" + managers.secretFile()));
-        if (json) {
-            cmd.add("--json");
-        }
-        Path out = Files.createTempFile(managers.dir(), "status", ".txt");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            p.waitFor(10, TimeUnit.SECONDS);
-            throw new AssertionError("wfs status did not finish");
-        }
-        String text = Files.readString(out);
-        assertEquals(0, p.exitValue(), text);
-        return json ? text.substring(text.indexOf('{')) : text;
     }
 
     private static RouteModel model(ClusterStatusReply s) {

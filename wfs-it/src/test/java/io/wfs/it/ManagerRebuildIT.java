@@ -2,21 +2,13 @@ package io.wfs.it;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.wfs.common.config.CommonConfigKeys;
-import io.wfs.common.config.ConfigRegistry;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.testing.Await;
-import io.wfs.store.StoreConfigKeys;
-import io.wfs.store.manager.StoreManagerConfigKeys;
 import io.wfs.store.server.StoreServer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,56 +23,42 @@ class ManagerRebuildIT {
 
     @Test
     void storesRegisterAgainWithAManagerRebuiltFromNothing() throws Exception {
-        List<StoreServer> stores = new ArrayList<>();
-        List<MetricRegistry> registries = new ArrayList<>();
         // More replicas than stores: no volume is created, so the rebuilt manager's ids cannot clash with local replicas.
-        try (ManagerCluster managers = ManagerCluster.builder().set("manager.volume-replicas", "5")
-                .set("manager.heartbeat-interval", "200ms").start()) {
-            try {
-                for (int i = 0; i < 2; i++) {
-                    MetricRegistry registry = new MetricRegistry();
-                    registries.add(registry);
-                    stores.add(new StoreServer(WfsConfig.load(null, Map.of(
-                            CommonConfigKeys.SECRET_FILE.name(), managers.secretFile().toString(),
-                            StoreConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:0",
-                            StoreConfigKeys.DATA_DIRS.name(), managers.dir().resolve("store" + i).toString(),
-                            CommonConfigKeys.HTTP_PORT.name(), "-1",
-                            StoreManagerConfigKeys.MANAGERS.name(), String.join(",", managers.rpcAddresses())),
-                            ConfigRegistry.discover()), managers.secret(), registry).start());
-                }
-                var manager = managers.managerClient();
-                // Three route versions at least (two registrations, then a third store's, which then goes away).
-                Await.until(WAIT, () -> ManagerTopology.model(manager.call(new ClusterStatusRequest()))
-                        .stores().size() == 2, "two stores registered");
-                new ManagerTopology(manager, java.time.Duration.ofSeconds(1)).addStore().close();
-                long before = manager.call(new ClusterStatusRequest()).routeVersion();
-                Await.until(WAIT, () -> stores.stream()
-                        .allMatch(s -> s.managerAgent().routeCache().routeVersion() >= before),
-                        "every store's route at version " + before);
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(0).managers(1)
+                .managerSetting("manager.volume-replicas", "5").managerSetting("manager.heartbeat-interval", "200ms")
+                .stores(2).start()) {
+            ManagerCluster managers = cluster.managers();
+            List<StoreServer> stores = cluster.storeServers();
+            var manager = managers.managerClient();
+            // Three route versions at least (two registrations, then a third store's, which then goes away).
+            Await.until(WAIT, () -> ManagerTopology.model(manager.call(new ClusterStatusRequest()))
+                    .stores().size() == 2, "two stores registered");
+            new ManagerTopology(manager, java.time.Duration.ofSeconds(1)).addStore().close();
+            long before = manager.call(new ClusterStatusRequest()).routeVersion();
+            Await.until(WAIT, () -> stores.stream()
+                    .allMatch(s -> s.managerAgent().routeCache().routeVersion() >= before),
+                    "every store's route at version " + before);
 
-                managers.manager(0).close();
-                MiniCluster.deleteTree(managers.dir().resolve("manager0"));
-                managers.manager(0).start();
-                managers.awaitLeader(java.time.Duration.ofSeconds(60));
+            managers.manager(0).close();
+            MiniCluster.deleteTree(managers.dir().resolve("manager0"));
+            managers.manager(0).start();
+            managers.awaitLeader(java.time.Duration.ofSeconds(60));
 
-                Await.until(WAIT, () -> {
-                    RouteModel m = ManagerTopology.model(manager.call(new ClusterStatusRequest()));
-                    return m.stores().size() == 2 && m.stores().stream().allMatch(RouteChange.StoreNode::up)
-                            && stores.stream().allMatch(st -> m.store(st.managerAgent().nodeId()) != null
-                            && m.store(st.managerAgent().nodeId()).address().equals(st.selfAddress()));
-                }, "the rebuilt manager knows both stores, up, under their own ids and addresses");
-                long now = manager.call(new ClusterStatusRequest()).routeVersion();
-                assertTrue(now < before, "the rebuilt manager has a shorter history (" + now + " < " + before + ")");
-                for (int i = 0; i < stores.size(); i++) {
-                    StoreServer s = stores.get(i);
-                    Await.until(WAIT, () -> s.managerAgent().routeCache().routeVersion() <= now
-                            && s.managerAgent().routeCache().read(m -> m.stores().size()) == 2,
-                            "store " + i + " took the rebuilt manager's shorter route");
-                    assertTrue(registries.get(i).counter("store.manager.heartbeat_failures").getCount() > 0,
-                            "the refused heartbeat was counted");
-                }
-            } finally {
-                stores.forEach(StoreServer::close);
+            Await.until(WAIT, () -> {
+                RouteModel m = ManagerTopology.model(manager.call(new ClusterStatusRequest()));
+                return m.stores().size() == 2 && m.stores().stream().allMatch(RouteChange.StoreNode::up)
+                        && stores.stream().allMatch(st -> m.store(st.managerAgent().nodeId()) != null
+                        && m.store(st.managerAgent().nodeId()).address().equals(st.selfAddress()));
+            }, "the rebuilt manager knows both stores, up, under their own ids and addresses");
+            long now = manager.call(new ClusterStatusRequest()).routeVersion();
+            assertTrue(now < before, "the rebuilt manager has a shorter history (" + now + " < " + before + ")");
+            for (int i = 0; i < stores.size(); i++) {
+                StoreServer s = stores.get(i);
+                Await.until(WAIT, () -> s.managerAgent().routeCache().routeVersion() <= now
+                        && s.managerAgent().routeCache().read(m -> m.stores().size()) == 2,
+                        "store " + i + " took the rebuilt manager's shorter route");
+                assertTrue(cluster.storeMetrics(i).counter("store.manager.heartbeat_failures").getCount() > 0,
+                        "the refused heartbeat was counted");
             }
         }
     }

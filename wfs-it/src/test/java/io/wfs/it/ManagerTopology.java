@@ -1,5 +1,9 @@
 package io.wfs.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
@@ -128,6 +132,32 @@ final class ManagerTopology implements AutoCloseable {
         return !m.stores().isEmpty() && m.stores().stream().filter(RouteChange.StoreNode::up)
                 .allMatch(s -> m.writableVolumeOf(s.id()) != null
                         && m.writableVolumeOf(s.id()).state() == VolumeState.WRITABLE);
+    }
+
+    /** {@code bin/wfs status} (text and --json), given every manager of {@code cluster}, shows {@code expected}. */
+    @SuppressWarnings("unchecked")
+    static void assertStatusCommandShows(MiniCluster cluster, ClusterStatusReply expected) throws Exception {
+        String text = cluster.statusCommand(false);
+        RouteModel model = model(expected);
+        for (RouteChange.StoreNode s : model.stores()) {
+            assertTrue(text.contains(s.address()), "status names store " + s.address() + ":\n" + text);
+        }
+        for (RouteChange.MetaNode m : model.metaNodes()) {
+            assertTrue(text.contains(m.clientAddress()), "status names meta node " + m.clientAddress() + ":\n" + text);
+        }
+        assertTrue(text.contains("groups (" + model.groups().size() + ")"), text);
+        assertTrue(text.contains("volumes (" + model.volumeCount() + ","), text);
+        for (RouteChange.Volume v : model.volumes()) {
+            assertTrue(text.lines().anyMatch(l -> l.trim().startsWith(v.id() + " ") && l.contains(v.state().name())),
+                    "status lists volume " + v.id() + ":\n" + text);
+        }
+        Map<String, Object> doc = new ObjectMapper().readValue(cluster.statusCommand(true), Map.class);
+        assertTrue(((Number) doc.get("routeVersion")).longValue() >= expected.routeVersion());
+        assertEquals(model.stores().size() + model.metaNodes().size(), ((List<?>) doc.get("nodes")).size());
+        List<Map<String, Object>> groups = (List<Map<String, Object>>) doc.get("groups");
+        assertEquals(model.groups().size(), groups.size());
+        assertEquals(4096, groups.stream().mapToInt(g -> ((Number) g.get("slotCount")).intValue()).sum());
+        assertEquals(model.volumeCount(), ((List<?>) doc.get("volumes")).size());
     }
 
     @Override

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
-import io.wfs.common.config.CommonConfigKeys;
-import io.wfs.common.config.ConfigRegistry;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
@@ -21,14 +19,11 @@ import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
 import io.wfs.meta.manager.MetaManagerAgent;
 import io.wfs.meta.manager.MetaManagerConfigKeys;
-import io.wfs.meta.server.MetaConfigKeys;
 import io.wfs.meta.server.MetaGroupReplica;
 import io.wfs.meta.server.MetaServer;
-import io.wfs.raft.RaftConfigKeys;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -44,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * current across a leader's stop.
  */
 class MetaFromManagerIT {
+    private MiniCluster cluster;
     private ManagerCluster managers;
     private final List<MetaServer> servers = new ArrayList<>();
     private final List<MetaManagerAgent> agents = new ArrayList<>();
@@ -56,31 +52,21 @@ class MetaFromManagerIT {
                 s.close();
             }
         });
-        if (managers != null) {
-            managers.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
     private WfsConfig metaConfig(int i, Map<String, String> extra) throws Exception {
-        Map<String, String> p = new LinkedHashMap<>();
-        p.put(CommonConfigKeys.SECRET_FILE.name(), managers.secretFile().toString());
-        p.put(MetaConfigKeys.RAFT_ADDRESS.name(), "127.0.0.1:" + MiniCluster.freePort());
-        p.put(MetaConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:" + MiniCluster.freePort());
-        p.put(MetaConfigKeys.DATA_DIR.name(), managers.dir().resolve("meta" + i).toString());
-        p.put(CommonConfigKeys.HTTP_PORT.name(), "-1");
-        p.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
-        p.put(RaftConfigKeys.MAX_ELECTION_DELAY.name(), "500ms");
-        p.put(CommonConfigKeys.IO_THREADS.name(), "2");
-        p.put(CommonConfigKeys.WORKER_THREADS.name(), "8");
-        p.put(MetaManagerConfigKeys.MANAGERS.name(), String.join(",", managers.rpcAddresses()));
-        p.putAll(extra);
-        return WfsConfig.load(null, p, ConfigRegistry.discover());
+        return cluster.metaFromManagerConfig(i, extra);
     }
 
     @Test
     void metaServersTakeTheirGroupsFromTheManagerAndReportTheirLeaders() throws Exception {
-        managers = ManagerCluster.builder().set("manager.meta-replicas", "3").set("manager.meta-groups-per-node", "2")
-                .set("manager.heartbeat-interval", "200ms").set("manager.node-timeout", "5s").start();
+        cluster = MiniCluster.builder().metaNodes(0).managers(1).managerSetting("manager.meta-replicas", "3")
+                .managerSetting("manager.meta-groups-per-node", "2").managerSetting("manager.heartbeat-interval", "200ms")
+                .managerSetting("manager.node-timeout", "5s").start();
+        managers = cluster.managers();
         List<CompletableFuture<SlotMap>> maps = new ArrayList<>();
         List<WfsConfig> configs = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
@@ -152,7 +138,8 @@ class MetaFromManagerIT {
 
     @Test
     void aMetaServerWithoutPlacedGroupsGivesUpAfterItsWaitAndBadManagerAddressesAreRefused() throws Exception {
-        managers = ManagerCluster.builder().set("manager.meta-replicas", "3").start();
+        cluster = MiniCluster.builder().metaNodes(0).managers(1).managerSetting("manager.meta-replicas", "3").start();
+        managers = cluster.managers();
         MetaManagerAgent lonely = MetaManagerAgent.create(metaConfig(0, Map.of()), managers.secret(), new MetricRegistry());
         agents.add(lonely);
         assertThrows(TimeoutException.class, () -> lonely.awaitSlotMap(Duration.ofSeconds(1)));

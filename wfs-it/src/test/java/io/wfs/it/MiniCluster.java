@@ -1,6 +1,8 @@
 package io.wfs.it;
 
 import com.codahale.metrics.MetricRegistry;
+import io.wfs.cli.local.LocalCluster;
+import io.wfs.client.WfsClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
@@ -9,8 +11,8 @@ import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
-import io.wfs.meta.server.MetaConfigKeys;
-import io.wfs.raft.RaftConfigKeys;
+import io.wfs.store.manager.StoreManagerConfigKeys;
+import io.wfs.store.server.StoreServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,119 +24,185 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * A whole WFS cluster on loopback for integration tests: meta nodes (in this JVM or as real
- * {@code bin/wfs meta} processes), with a generated secret, slot map and configuration under a
- * fresh temp folder and ephemeral ports. {@link #close()} stops every node it started (by pid
- * for processes) and deletes the folder, so runs never collide.
+ * A whole WFS cluster on loopback for integration tests, the one way an IT starts one (after
+ * Apache Ratis' MiniRaftCluster): managers, meta nodes (with a static slot map or taking their
+ * groups from the managers) and stores, each in this JVM or as real {@code bin/wfs} processes,
+ * with a generated secret and configuration under a fresh temp folder and ephemeral ports; then
+ * FUSE mounts. Instead of its own nodes it can run the cluster of {@code wfs local} in this JVM,
+ * or hand the tests of the {@code wfs local} command their launcher. {@link #close()} stops every node it started (by pid for processes) and deletes the folder, so
+ * runs never collide.
  */
 public final class MiniCluster implements AutoCloseable {
     private final Path dir;
+    private final Path secretFile;
     private final ClusterSecret secret;
     private final SlotMap slotMap;
     private final List<MetaNode> metaNodes = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();
-    private final List<ProcessStoreNode> storeNodes = new ArrayList<>();
+    private final ClusterStores stores;
     private final WfsConfig clientConfig;
+    private ManagerCluster managers;
+    private LocalCluster localCluster;
+    private WfsLocalCommand localCommand;
+    private ClusterMounts mounts;
 
-    private MiniCluster(int metaCount, int groups, boolean processes, Map<String, String> overrides) throws Exception {
+    private MiniCluster(MiniClusterBuilder shape) throws Exception {
         dir = Files.createTempDirectory("wfs-minicluster-");
-        Path secretFile = dir.resolve("secret");
+        secretFile = dir.resolve("secret");
         secret = ClusterSecret.generate(secretFile);
-        List<SlotMap.Peer> peers = new ArrayList<>();
-        int[][] ports = new int[metaCount][3];
-        for (int i = 0; i < metaCount; i++) {
-            ports[i] = new int[] {freePort(), freePort(), freePort()};
-            peers.add(new SlotMap.Peer("127.0.0.1:" + ports[i][0], "127.0.0.1:" + ports[i][1]));
-        }
-        slotMap = splitSlots(peers, groups);
-        Path mapFile = dir.resolve("slots.properties");
-        Files.writeString(mapFile, slotMap.format());
-        for (int i = 0; i < metaCount; i++) {
-            StringBuilder props = new StringBuilder();
-            props.append(CommonConfigKeys.SECRET_FILE.name()).append(" = ").append(secretFile).append('\n');
-            props.append(MetaConfigKeys.SLOT_MAP_FILE.name()).append(" = ").append(mapFile).append('\n');
-            props.append(MetaConfigKeys.RAFT_ADDRESS.name()).append(" = 127.0.0.1:").append(ports[i][0]).append('\n');
-            props.append(MetaConfigKeys.RPC_ADDRESS.name()).append(" = 127.0.0.1:").append(ports[i][1]).append('\n');
-            props.append(MetaConfigKeys.DATA_DIR.name()).append(" = ").append(dir.resolve("meta" + i)).append('\n');
-            props.append(CommonConfigKeys.HTTP_PORT.name()).append(" = ").append(ports[i][2]).append('\n');
-            props.append(CommonConfigKeys.HTTP_BIND.name()).append(" = 127.0.0.1\n");
-            // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
-            props.append(RaftConfigKeys.ELECTION_TIMEOUT.name()).append(" = 2000ms\n");
-            props.append(RaftConfigKeys.MAX_ELECTION_DELAY.name()).append(" = 500ms\n");
-            props.append(CommonConfigKeys.IO_THREADS.name()).append(" = 2\n");
-            props.append(CommonConfigKeys.WORKER_THREADS.name()).append(" = 8\n");
-            overrides.forEach((k, v) -> props.append(k).append(" = ").append(v).append('\n'));
-            Path configFile = dir.resolve("meta" + i + ".properties");
-            Files.writeString(configFile, props);
-            metaNodes.add(processes
-                    ? new ProcessMetaNode(configFile, dir.resolve("meta" + i + ".log"), ports[i][2])
-                    : new InProcessMetaNode(WfsConfig.load(configFile, Map.of(), io.wfs.common.config.ConfigRegistry.discover()),
-                    secret, slotMap));
+        stores = new ClusterStores(dir, secretFile, secret);
+        if (shape.metaFromManager || shape.metaNodes == 0) {
+            slotMap = null;
+        } else {
+            slotMap = StaticMetaNodes.configure(dir, secretFile, secret, shape, metaNodes);
         }
         clientConfig = WfsConfig.defaults().with(CommonConfigKeys.CALL_TIMEOUT, Duration.ofSeconds(3))
                 .with(CommonConfigKeys.CONNECT_TIMEOUT, Duration.ofSeconds(1));
     }
 
-    /** Groups g0..g(n-1), each replicated on every meta node, slots split evenly. */
-    private static SlotMap splitSlots(List<SlotMap.Peer> peers, int groups) {
-        List<SlotMap.Group> list = new ArrayList<>();
-        for (int g = 0; g < groups; g++) {
-            int from = g * SlotMap.SLOTS / groups;
-            int to = (g + 1) * SlotMap.SLOTS / groups;
-            int[] slots = new int[to - from];
-            for (int s = from; s < to; s++) {
-                slots[s - from] = s;
+    public static MiniClusterBuilder builder() {
+        return new MiniClusterBuilder();
+    }
+
+    /** Starts what {@code shape} asks for, in dependency order: managers, meta nodes, stores. */
+    static MiniCluster start(MiniClusterBuilder shape) throws Exception {
+        MiniCluster c = new MiniCluster(shape);
+        try {
+            if (shape.localCluster) {
+                c.localCluster = LocalCluster.start(c.dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
             }
-            list.add(new SlotMap.Group("g" + g, peers, slots));
-        }
-        return new SlotMap(1, list);
-    }
-
-    public static Builder builder() {
-        return new Builder();
-    }
-
-    /** Cluster shape; defaults: 3 meta nodes, 1 group, in-process. */
-    public static final class Builder {
-        private int metaNodes = 3;
-        private int groups = 1;
-        private boolean processes;
-        private final Map<String, String> overrides = new java.util.LinkedHashMap<>();
-
-        public Builder metaNodes(int n) {
-            metaNodes = n;
-            return this;
-        }
-
-        public Builder groups(int n) {
-            groups = n;
-            return this;
-        }
-
-        /** Run meta nodes as real bin/wfs processes (needed to kill -9 them). */
-        public Builder processes(boolean p) {
-            processes = p;
-            return this;
-        }
-
-        public Builder set(String key, String value) {
-            overrides.put(key, value);
-            return this;
-        }
-
-        public MiniCluster start() throws Exception {
-            MiniCluster c = new MiniCluster(metaNodes, groups, processes, overrides);
-            try {
+            if (shape.localCommand) {
+                c.localCommand = new WfsLocalCommand(c.dir);
+            }
+            if (shape.managers > 0) {
+                c.managers = ManagerCluster.startIn(c.dir, c.secretFile, c.secret, shape.managers, shape.managerProcesses,
+                        shape.managerSettings);
+            }
+            if (shape.metaFromManager) {
+                c.startMetaFromManager(shape);
+            } else if (!c.metaNodes.isEmpty()) {
                 for (MetaNode n : c.metaNodes) {
                     n.start();
                 }
                 c.awaitReady(Duration.ofSeconds(60));
-                return c;
-            } catch (Exception | Error e) {
-                c.close();
-                throw e;
             }
+            Map<String, String> storeSettings = new java.util.LinkedHashMap<>();
+            if (c.managers != null) {
+                storeSettings.put(StoreManagerConfigKeys.MANAGERS.name(), c.managerList());
+            }
+            if (shape.storesReadSlotMap) {
+                storeSettings.put(io.wfs.store.StoreConfigKeys.SLOT_MAP_FILE.name(), c.dir.resolve("slots.properties").toString());
+            }
+            storeSettings.putAll(shape.storeSettings);
+            for (int i = 0; i < shape.stores; i++) {
+                c.stores.start(shape.storeProcesses, storeSettings);
+            }
+            if (shape.mounts > 0) {
+                c.mounts = new ClusterMounts(c.dir, c.managerList(), c.secret());
+                for (int i = 0; i < shape.mounts; i++) {
+                    c.mounts.add();
+                }
+            }
+            return c;
+        } catch (Exception | Error e) {
+            c.close();
+            throw e;
         }
+    }
+
+    private void startMetaFromManager(MiniClusterBuilder shape) throws Exception {
+        if (!shape.metaProcesses || managers == null) {
+            throw new IllegalArgumentException("meta nodes take their groups from the manager only as processes, with managers");
+        }
+        ManagedMetaNodes.startProcesses(dir, secretFile, managerList(), shape, metaNodes);
+    }
+
+    /** The manager group (when the cluster has managers). */
+    ManagerCluster managers() {
+        if (managers == null) {
+            throw new IllegalStateException("this cluster was built without managers");
+        }
+        return managers;
+    }
+
+    /**
+     * The configuration of meta node {@code i} taking its groups from this cluster's managers, with
+     * {@code extra} on top (no HTTP port), for tests that start meta servers and agents themselves.
+     */
+    WfsConfig metaFromManagerConfig(int i, Map<String, String> extra) throws IOException {
+        Map<String, String> p = NodeConfigFiles.metaBase(dir, i, secretFile, freePort(), freePort(), -1);
+        p.put(io.wfs.meta.manager.MetaManagerConfigKeys.MANAGERS.name(), managerList());
+        p.putAll(extra);
+        return WfsConfig.load(null, p, io.wfs.common.config.ConfigRegistry.discover());
+    }
+
+    /** The managers' client addresses, comma-separated, as {@code *.managers} settings take them. */
+    String managerList() {
+        return localCluster != null ? localCluster.managerAddress() : String.join(",", managers().rpcAddresses());
+    }
+
+    /** The in-process cluster of {@code wfs local} (when built with {@link MiniClusterBuilder#localCluster()}). */
+    LocalCluster localCluster() {
+        return java.util.Objects.requireNonNull(localCluster, "this cluster was built without localCluster()");
+    }
+
+    /** The {@code wfs local} launcher of this cluster's folder (when built with {@link MiniClusterBuilder#localCommand()}). */
+    WfsLocalCommand localCommand() {
+        return java.util.Objects.requireNonNull(localCommand, "this cluster was built without localCommand()");
+    }
+
+    /** Where FUSE mount {@code i} of the builder's mounts is. */
+    Path mountPoint(int i) {
+        return mounts.mountPoint(i);
+    }
+
+    /** The client behind FUSE mount {@code i} (a new one after {@link #remount}). */
+    WfsClient mountClient(int i) {
+        return mounts.client(i);
+    }
+
+    /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
+    void remount(int i) throws IOException {
+        mounts.remount(i);
+    }
+
+    /** Store {@code i} of those the builder started, as a real process. */
+    ProcessStoreNode storeProcess(int i) {
+        return stores.process(i);
+    }
+
+    /** Store {@code i} of those the builder started, in this JVM. */
+    StoreServer storeServer(int i) {
+        return stores.server(i);
+    }
+
+    /** Stops in-process store {@code s} (a failure the test causes); the cluster no longer closes it. */
+    void stopStore(StoreServer s) {
+        stores.stop(s);
+    }
+
+    /** The metrics of in-process store {@code i}. */
+    MetricRegistry storeMetrics(int i) {
+        return stores.metrics(i);
+    }
+
+    /** The stores the builder started in this JVM, in start order. */
+    List<StoreServer> storeServers() {
+        return stores.servers();
+    }
+
+    /** The stores the builder started as processes, in start order. */
+    List<ProcessStoreNode> storeProcesses() {
+        return stores.processes();
+    }
+
+    /** Runs {@code bin/wfs status} against every manager (text, or the --json document) and returns its output. */
+    String statusCommand(boolean json) throws Exception {
+        return WfsProcess.runStatus(managerList(), secretFile, dir, json);
+    }
+
+    Path secretFile() {
+        return secretFile;
     }
 
     public SlotMap slotMap() {
@@ -142,7 +210,7 @@ public final class MiniCluster implements AutoCloseable {
     }
 
     public ClusterSecret secret() {
-        return secret;
+        return localCluster != null ? localCluster.secret() : secret;
     }
 
     public Path dir() {
@@ -151,6 +219,11 @@ public final class MiniCluster implements AutoCloseable {
 
     public MetaNode meta(int i) {
         return metaNodes.get(i);
+    }
+
+    /** Every meta node, in start order. */
+    List<MetaNode> metaNodes() {
+        return List.copyOf(metaNodes);
     }
 
     public int metaCount() {
@@ -180,6 +253,9 @@ public final class MiniCluster implements AutoCloseable {
 
     /** Waits until every group has a leader that has applied the root's creation. */
     public void awaitReady(Duration timeout) throws Exception {
+        if (slotMap == null) {
+            throw new IllegalStateException("only a cluster with a static slot map knows its groups");
+        }
         Await.until(timeout, this::everyGroupLed, "every group led (cluster ready); logs in " + dir);
     }
 
@@ -229,22 +305,8 @@ public final class MiniCluster implements AutoCloseable {
     }
 
     /** The /status entry of {@code group} on node {@code i}, or null if the node is down or does not host it. */
-    @SuppressWarnings("unchecked")
     public Map<String, Object> groupStatus(int i, String group) {
-        MetaNode n = metaNodes.get(i);
-        if (!n.isRunning()) {
-            return null;
-        }
-        try {
-            for (Map<String, Object> g : (List<Map<String, Object>>) n.status().get("groups")) {
-                if (group.equals(g.get("group"))) {
-                    return g;
-                }
-            }
-        } catch (Exception e) {
-            return null;
-        }
-        return null;
+        return ManagedMetaNodes.groupStatus(metaNodes.get(i), group);
     }
 
     /**
@@ -252,40 +314,7 @@ public final class MiniCluster implements AutoCloseable {
      * applied index; returns their state digests.
      */
     public List<String> convergedDigests(String group, Duration timeout) throws Exception {
-        return Await.value(timeout, () -> digestsIfConverged(group), "replicas of " + group + " converged");
-    }
-
-    /** The state digests of {@code group}'s running replicas if all report the same applied index, else null. */
-    private List<String> digestsIfConverged(String group) {
-        List<String> digests = new ArrayList<>();
-        long index = -1;
-        boolean same = true;
-        for (int i = 0; i < metaNodes.size(); i++) {
-            if (!metaNodes.get(i).isRunning()) {
-                continue;
-            }
-            Map<String, Object> g = groupStatus(i, group);
-            if (g == null) {
-                same = false;
-                continue;
-            }
-            long applied = ((Number) g.get("appliedIndex")).longValue();
-            same &= index < 0 || applied == index;
-            index = applied;
-            digests.add((String) g.get("digest"));
-        }
-        return same && !digests.isEmpty() ? digests : null;
-    }
-
-    /**
-     * A real {@code bin/wfs store} process (not started yet) with its own data folder and ports
-     * under this cluster's folder and this cluster's secret; {@link #close()} stops it.
-     */
-    public ProcessStoreNode processStore(Map<String, String> settings) throws IOException {
-        ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + storeNodes.size(), dir.resolve("secret"),
-                freePort(), freePort(), settings);
-        storeNodes.add(s);
-        return s;
+        return Await.value(timeout, () -> ManagedMetaNodes.digestsIfConverged(metaNodes, group), "replicas of " + group + " converged");
     }
 
     /** An ephemeral port free right now (also used by {@link ManagerCluster}). */
@@ -300,17 +329,31 @@ public final class MiniCluster implements AutoCloseable {
         }
     }
 
+    /** Stops every node in reverse dependency order (mounts and clients first), then deletes the folder. */
     @Override
     public void close() throws Exception {
-        for (AutoCloseable c : clients) {
-            c.close();
+        try {
+            if (mounts != null) {
+                mounts.close();
+            }
+            for (AutoCloseable c : clients) {
+                c.close();
+            }
+            stores.close();
+            for (MetaNode n : metaNodes) {
+                n.close();
+            }
+            if (managers != null) {
+                managers.close();
+            }
+            if (localCluster != null) {
+                localCluster.close();
+            }
+            if (localCommand != null) {
+                localCommand.close();
+            }
+        } finally {
+            deleteTree(dir);
         }
-        for (ProcessStoreNode s : storeNodes) {
-            s.close();
-        }
-        for (MetaNode n : metaNodes) {
-            n.close();
-        }
-        deleteTree(dir);
     }
 }

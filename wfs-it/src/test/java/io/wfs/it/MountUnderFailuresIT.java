@@ -12,13 +12,11 @@ import io.wfs.common.route.RouteModel;
 import io.wfs.common.testing.Await;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
-import io.wfs.store.manager.StoreManagerConfigKeys;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -41,31 +39,23 @@ class MountUnderFailuresIT {
 
     @Test
     void cpCompletesAndComparesEqualWhileAMetaLeaderAndAStoreAreKilled() throws Exception {
-        List<ProcessMetaNode> metas = new ArrayList<>();
-        List<ProcessStoreNode> stores = new ArrayList<>();
-        try (ManagerCluster managers = ManagerCluster.builder().processes(true).set("manager.meta-replicas", "3")
-                .set("manager.heartbeat-interval", "300ms").set("manager.check-interval", "200ms")
-                .set("manager.node-timeout", "3s").start();
-             ManagerTopology view = new ManagerTopology(managers.managerClient(), java.time.Duration.ofSeconds(1))) {
-            Path dir = managers.dir();
-            String managerList = String.join(",", managers.rpcAddresses());
+        try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
+                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
+                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
+                .metaNodes(3).processes(true).metaFromManager().stores(4).storeProcesses(true).start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), java.time.Duration.ofSeconds(1))) {
+            Path dir = cluster.dir();
+            String managerList = cluster.managerList();
             WfsClient client = null;
             WfsMount mount = null;
             try {
-                ProcessClusterFromManagerIT.startMetaProcesses(managers, managerList, 3, metas);
-                for (int i = 0; i < 4; i++) {
-                    ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + i, managers.secretFile(),
-                            MiniCluster.freePort(), MiniCluster.freePort(), Map.of(StoreManagerConfigKeys.MANAGERS.name(), managerList));
-                    stores.add(s);
-                    s.start();
-                }
                 view.awaitStatus(s -> {
                     RouteModel m = ManagerTopology.model(s);
                     return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
                             && m.stores().size() == 4 && ManagerTopology.everyUpStoreWrites(m);
                 }, "every group with a leader and 4 stores each with a writable volume");
                 Path source = tree(dir.resolve("tree"));
-                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), managers.secret(),
+                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), cluster.secret(),
                         new MetricRegistry());
                 mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
                 Path target = mount.mountPoint().resolve("copy");
@@ -74,9 +64,9 @@ class MountUnderFailuresIT {
                 // Each failure lands once the copy has made progress (bytes written through the mount).
                 awaitCopied(cp, MIB);
                 assertTrue(cp.isAlive(), "the copy finished before any failure: make the tree larger");
-                leaderOfAnyGroup(metas).kill();
+                leaderOfAnyGroup(cluster.metaNodes()).kill();
                 awaitCopied(cp, writtenSoFar(cp) + MIB);
-                stores.get(0).kill();
+                cluster.storeProcess(0).kill();
                 String out = new String(cp.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 assertTrue(cp.waitFor(10, TimeUnit.MINUTES), "cp did not finish");
                 assertEquals(0, cp.exitValue(), "cp failed: " + out);
@@ -92,10 +82,10 @@ class MountUnderFailuresIT {
                 if (client != null) {
                     client.close();
                 }
-                for (ProcessStoreNode s : stores) {
+                for (ProcessStoreNode s : cluster.storeProcesses()) {
                     s.close();
                 }
-                for (ProcessMetaNode m : metas) {
+                for (MetaNode m : cluster.metaNodes()) {
                     m.close();
                 }
                 assertFalse(WfsMount.isMounted(dir.resolve("mnt")), "the test left its mount behind");
@@ -141,8 +131,8 @@ class MountUnderFailuresIT {
 
     /** A meta process that leads at least one group now. */
     @SuppressWarnings("unchecked")
-    static ProcessMetaNode leaderOfAnyGroup(List<ProcessMetaNode> metas) throws Exception {
-        for (ProcessMetaNode m : metas) {
+    static MetaNode leaderOfAnyGroup(List<MetaNode> metas) throws Exception {
+        for (MetaNode m : metas) {
             for (Map<String, Object> g : (List<Map<String, Object>>) m.status().get("groups")) {
                 if (Boolean.TRUE.equals(g.get("leader"))) {
                     return m;

@@ -17,10 +17,10 @@ import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.testing.Await;
+import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.server.StoreServer;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -37,24 +37,16 @@ class NewVolumeWriteIT {
 
     @Test
     void aWriteToAJustOpenedVolumeSucceedsBeforeItsStoresHeartbeat() throws Exception {
-        List<StoreServer> stores = new ArrayList<>();
-        try (ManagerCluster managers = ManagerCluster.builder().set("manager.heartbeat-interval", "10s")
-                .set("manager.node-timeout", "120s").set("manager.check-interval", "200ms").start()) {
-            try {
-                writeBeforeHeartbeat(managers, stores);
-            } finally {
-                // Before the managers close, so no store spends its last seconds looking for them.
-                for (StoreServer s : stores) {
-                    s.close();
-                }
-            }
+        // The cluster closes its stores before its managers, so no store spends its last seconds looking for them.
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(0).managers(1)
+                .managerSetting("manager.heartbeat-interval", "10s").managerSetting("manager.node-timeout", "120s")
+                .managerSetting("manager.check-interval", "200ms")
+                .stores(3).storeSetting(StoreConfigKeys.GC_ENABLED.name(), "false").start()) {
+            writeBeforeHeartbeat(cluster.managers(), cluster.storeServers());
         }
     }
 
     private static void writeBeforeHeartbeat(ManagerCluster managers, List<StoreServer> stores) throws Exception {
-        for (int i = 0; i < 3; i++) {
-            stores.add(StoreFailureIT.startStore(managers, i));
-        }
         ManagerClient manager = managers.managerClient();
         Await.until(WAIT, () -> {
             RouteModel m = model(manager);

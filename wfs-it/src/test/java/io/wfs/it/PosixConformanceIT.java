@@ -4,12 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.wfs.cli.local.LocalCluster;
-import io.wfs.client.ClientConfigKeys;
-import io.wfs.client.WfsClient;
-import io.wfs.common.config.WfsConfig;
-import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -48,14 +42,11 @@ class PosixConformanceIT {
         // Unprivileged cases reach the folders through these parents.
         Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         List<String> expected = run(script, local);
-        LocalCluster cluster = LocalCluster.start(dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
-        WfsClient client = null;
-        WfsMount mount = null;
+        MiniCluster cluster = MiniCluster.builder().localCluster().mounts(1).start();
         try {
-            client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerAddress()),
-                    cluster.secret(), new MetricRegistry());
-            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
-            Path remote = Files.createDirectories(mount.mountPoint().resolve("posix"));
+            // Unprivileged cases reach the mount through the cluster folder too.
+            Files.setPosixFilePermissions(cluster.dir(), java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Path remote = Files.createDirectories(cluster.mountPoint(0).resolve("posix"));
             List<String> actual = run(script, remote);
             assertEquals(expected.size(), actual.size(), "cases run:\n" + String.join("\n", actual));
             List<String> differences = new ArrayList<>();
@@ -67,14 +58,8 @@ class PosixConformanceIT {
             }
             assertTrue(differences.isEmpty(), "WFS differs from the local file system:\n" + String.join("\n", differences));
         } finally {
-            if (mount != null) {
-                mount.close();
-            }
-            if (client != null) {
-                client.close();
-            }
             cluster.close();
-            assertFalse(WfsMount.isMounted(dir.resolve("mnt")));
+            assertFalse(WfsMount.isMounted(cluster.mountPoint(0)));
             MiniCluster.deleteTree(dir);
         }
     }

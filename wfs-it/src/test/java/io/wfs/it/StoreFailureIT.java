@@ -7,10 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.wfs.common.config.CommonConfigKeys;
-import io.wfs.common.config.ConfigRegistry;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.manager.BootRouteReply;
@@ -31,13 +27,11 @@ import io.wfs.common.route.VolumeState;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.testing.Await;
 import io.wfs.store.StoreConfigKeys;
-import io.wfs.store.manager.StoreManagerConfigKeys;
 import io.wfs.store.server.StoreServer;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -56,19 +50,21 @@ class StoreFailureIT {
     private static final Duration HEARTBEAT = Duration.ofMillis(200);
     private static final Duration WAIT = Duration.ofSeconds(60);
 
+    private MiniCluster cluster;
     private ManagerCluster managers;
-    private final List<StoreServer> stores = new ArrayList<>();
+    private List<StoreServer> stores;
     private ManagerClient manager;
     private RpcClient client;
 
     @BeforeEach
     void start() throws Exception {
-        managers = ManagerCluster.builder().set("manager.node-timeout", NODE_TIMEOUT.toMillis() + "ms")
-                .set("manager.heartbeat-interval", HEARTBEAT.toMillis() + "ms").set("manager.check-interval", "100ms")
-                .start();
-        for (int i = 0; i < 4; i++) {
-            stores.add(startStore(managers, i));
-        }
+        cluster = MiniCluster.builder().metaNodes(0).managers(1)
+                .managerSetting("manager.node-timeout", NODE_TIMEOUT.toMillis() + "ms")
+                .managerSetting("manager.heartbeat-interval", HEARTBEAT.toMillis() + "ms")
+                .managerSetting("manager.check-interval", "100ms")
+                .stores(4).storeSetting(StoreConfigKeys.GC_ENABLED.name(), "false").start();
+        managers = cluster.managers();
+        stores = new ArrayList<>(cluster.storeServers());
         manager = managers.managerClient();
         client = managers.rpcClient();
         Await.until(WAIT, () -> {
@@ -83,26 +79,10 @@ class StoreFailureIT {
         }
     }
 
-    /** A real store server in this JVM, on an ephemeral loopback port, linked to {@code managers}. */
-    static StoreServer startStore(ManagerCluster managers, int i) throws Exception {
-        WfsConfig config = WfsConfig.load(null, Map.of(
-                CommonConfigKeys.SECRET_FILE.name(), managers.secretFile().toString(),
-                StoreConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:0",
-                StoreConfigKeys.DATA_DIRS.name(), managers.dir().resolve("store" + i).toString(),
-                StoreConfigKeys.GC_ENABLED.name(), "false",
-                CommonConfigKeys.HTTP_PORT.name(), "-1",
-                StoreManagerConfigKeys.MANAGERS.name(), String.join(",", managers.rpcAddresses())),
-                ConfigRegistry.discover());
-        return new StoreServer(config, managers.secret(), new MetricRegistry()).start();
-    }
-
     @AfterEach
     void stop() throws Exception {
-        for (StoreServer s : stores) {
-            s.close();
-        }
-        if (managers != null) {
-            managers.close();
+        if (cluster != null) {
+            cluster.close();
         }
     }
 
@@ -146,7 +126,7 @@ class StoreFailureIT {
         RouteChange.Volume victimWritable = before.writableVolumeOf(victimId);
         List<Integer> touched = before.volumes().stream().filter(v -> v.hasReplicaOn(victimId)).map(RouteChange.Volume::id).toList();
         long stoppedAt = System.nanoTime();
-        victim.close();
+        cluster.stopStore(victim);
         stores.remove(victim);
 
         Await.until(WAIT, () -> !ManagerTopology.model(status()).store(victimId).up(), "store " + victimId + " marked down");

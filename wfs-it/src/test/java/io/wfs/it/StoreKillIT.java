@@ -44,10 +44,10 @@ class StoreKillIT {
 
     @Test
     void everyAcknowledgedBlockSurvivesKillDashNineAndTheTornTailIsCut() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).start()) {
-            ProcessStoreNode store = cluster.processStore(Map.of("store.fsync", "group", "store.extent-size", "4MiB",
-                    "store.gc.enabled", "false"));
-            store.start();
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).stores(1).storeProcesses(true)
+                .storeSetting("store.fsync", "group").storeSetting("store.extent-size", "4MiB")
+                .storeSetting("store.gc.enabled", "false").start()) {
+            ProcessStoreNode store = cluster.storeProcess(0);
             RpcClient rpc = cluster.rpcClient();
             rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.address()}, true))
                     .get(10, TimeUnit.SECONDS);

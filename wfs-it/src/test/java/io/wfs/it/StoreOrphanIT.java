@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
-import io.wfs.common.config.CommonConfigKeys;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
@@ -43,60 +41,55 @@ class StoreOrphanIT {
 
     @Test
     void neverCommittedBlocksAreReclaimedAfterTheGraceAndCommittedOnesNever() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).start()) {
-            WfsConfig config = WfsConfig.defaults()
-                    .with(StoreConfigKeys.DATA_DIRS, cluster.dir().resolve("store").toString())
-                    .with(StoreConfigKeys.SLOT_MAP_FILE, cluster.dir().resolve("slots.properties").toString())
-                    .with(StoreConfigKeys.ORPHAN_SCAN_INTERVAL, Duration.ofHours(1))
-                    .with(StoreConfigKeys.GC_ENABLED, false)
-                    .with(CommonConfigKeys.HTTP_PORT, -1);
-            try (StoreServer store = new StoreServer(config, cluster.secret(), new MetricRegistry()).start()) {
-                assertNotNull(store.orphans(), "a store with a slot map scans for orphans");
-                RpcClient rpc = cluster.rpcClient();
-                MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(3));
-                rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
-                        .get(10, TimeUnit.SECONDS);
-                long file = meta.call(new MknodRequest(meta.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8),
-                        0100644, 0)).get(30, TimeUnit.SECONDS).attr().ino();
-                long committed = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), file, 4))
-                        .get(30, TimeUnit.SECONDS).firstId();
-                long orphan = committed + 1;
-                long late = committed + 2;
-                long unanswered = committed + 3;
-                byte[] data = "block bytes".getBytes(StandardCharsets.UTF_8);
-                for (long id : new long[] {committed, orphan, late}) {
-                    rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
-                }
-                commit(meta, file, 0, committed, data.length);
-
-                MetricRegistry registry = new MetricRegistry();
-                AtomicLong clock = new AtomicLong();
-                OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, registry);
-                assertEquals(0, scanner.scanOnce(), "first sighting: nothing is old enough");
-                assertEquals(2, suspects(registry), "the orphan and the not yet committed block");
-                clock.addAndGet(GRACE.toMillis() - 60_000);
-                // A slow client commits within the grace: its block must survive.
-                commit(meta, file, 4096, late, data.length);
-                assertEquals(0, scanner.scanOnce());
-                assertEquals(1, suspects(registry), "the late commit took its block off the suspects");
-                clock.addAndGet(120_000);
-                assertEquals(1, scanner.scanOnce(), "the never-committed block is reclaimed");
-                assertEquals(1, registry.counter("store.orphans.reclaimed_blocks").getCount());
-                assertGone(rpc, store, orphan);
-                clock.addAndGet(Duration.ofDays(1).toMillis());
-                assertEquals(0, scanner.scanOnce(), "committed blocks are never reclaimed");
-                assertArrayEquals(data, read(rpc, store, committed));
-                assertArrayEquals(data, read(rpc, store, late));
-
-                rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, unanswered, data)).get(10, TimeUnit.SECONDS);
-                assertEquals(0, scanner.scanOnce());
-                cluster.meta(0).kill();
-                clock.addAndGet(Duration.ofDays(1).toMillis());
-                assertEquals(0, scanner.scanOnce(), "no answer from the meta group: nothing is deleted");
-                assertTrue(registry.counter("store.orphans.check_failures").getCount() > 0);
-                assertArrayEquals(data, read(rpc, store, unanswered));
-                meta.close();
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).stores(1).storesReadSlotMap()
+                .storeSetting(StoreConfigKeys.ORPHAN_SCAN_INTERVAL.name(), "1h")
+                .storeSetting(StoreConfigKeys.GC_ENABLED.name(), "false").start()) {
+            StoreServer store = cluster.storeServer(0);
+            assertNotNull(store.orphans(), "a store with a slot map scans for orphans");
+            RpcClient rpc = cluster.rpcClient();
+            MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(3));
+            rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
+                    .get(10, TimeUnit.SECONDS);
+            long file = meta.call(new MknodRequest(meta.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8),
+                    0100644, 0)).get(30, TimeUnit.SECONDS).attr().ino();
+            long committed = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), file, 4))
+                    .get(30, TimeUnit.SECONDS).firstId();
+            long orphan = committed + 1;
+            long late = committed + 2;
+            long unanswered = committed + 3;
+            byte[] data = "block bytes".getBytes(StandardCharsets.UTF_8);
+            for (long id : new long[] {committed, orphan, late}) {
+                rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
             }
+            commit(meta, file, 0, committed, data.length);
+
+            MetricRegistry registry = new MetricRegistry();
+            AtomicLong clock = new AtomicLong();
+            OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, registry);
+            assertEquals(0, scanner.scanOnce(), "first sighting: nothing is old enough");
+            assertEquals(2, suspects(registry), "the orphan and the not yet committed block");
+            clock.addAndGet(GRACE.toMillis() - 60_000);
+            // A slow client commits within the grace: its block must survive.
+            commit(meta, file, 4096, late, data.length);
+            assertEquals(0, scanner.scanOnce());
+            assertEquals(1, suspects(registry), "the late commit took its block off the suspects");
+            clock.addAndGet(120_000);
+            assertEquals(1, scanner.scanOnce(), "the never-committed block is reclaimed");
+            assertEquals(1, registry.counter("store.orphans.reclaimed_blocks").getCount());
+            assertGone(rpc, store, orphan);
+            clock.addAndGet(Duration.ofDays(1).toMillis());
+            assertEquals(0, scanner.scanOnce(), "committed blocks are never reclaimed");
+            assertArrayEquals(data, read(rpc, store, committed));
+            assertArrayEquals(data, read(rpc, store, late));
+
+            rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, unanswered, data)).get(10, TimeUnit.SECONDS);
+            assertEquals(0, scanner.scanOnce());
+            cluster.meta(0).kill();
+            clock.addAndGet(Duration.ofDays(1).toMillis());
+            assertEquals(0, scanner.scanOnce(), "no answer from the meta group: nothing is deleted");
+            assertTrue(registry.counter("store.orphans.check_failures").getCount() > 0);
+            assertArrayEquals(data, read(rpc, store, unanswered));
+            meta.close();
         }
     }
 
@@ -106,48 +99,44 @@ class StoreOrphanIT {
      */
     @Test
     void eachBlockIsCheckedWithTheGroupOwningItsSlot() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).groups(2).start()) {
-            WfsConfig config = WfsConfig.defaults()
-                    .with(StoreConfigKeys.DATA_DIRS, cluster.dir().resolve("store").toString())
-                    .with(CommonConfigKeys.HTTP_PORT, -1);
-            try (StoreServer store = new StoreServer(config, cluster.secret(), new MetricRegistry()).start()) {
-                RpcClient rpc = cluster.rpcClient();
-                MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(10));
-                rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
-                        .get(10, TimeUnit.SECONDS);
-                long low = file(meta, 1, "low");
-                long highDir = 0;
-                for (int i = 0; highDir >>> 52 < 2048; i++) {
-                    highDir = meta.call(new io.wfs.common.msg.meta.MkdirRequest(meta.mutation(0, 0), 1,
-                            ("d" + i).getBytes(StandardCharsets.UTF_8), 0755)).get(30, TimeUnit.SECONDS).attr().ino();
-                }
-                long high = file(meta, highDir, "high");
-                assertTrue(high < 0, "a file of slot " + (high >>> 52) + " has a negative ino: " + high);
-                byte[] data = "x".getBytes(StandardCharsets.UTF_8);
-                long[] committed = new long[2];
-                long[] orphans = new long[2];
-                long[] files = {low, high};
-                for (int f = 0; f < 2; f++) {
-                    long first = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), files[f], 2))
-                            .get(30, TimeUnit.SECONDS).firstId();
-                    committed[f] = first;
-                    orphans[f] = first + 1;
-                    for (long id : new long[] {first, first + 1}) {
-                        rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
-                    }
-                    commit(meta, files[f], 0, first, data.length);
-                }
-                AtomicLong clock = new AtomicLong();
-                OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, new MetricRegistry());
-                assertEquals(0, scanner.scanOnce());
-                clock.addAndGet(GRACE.toMillis());
-                assertEquals(2, scanner.scanOnce(), "one orphan in each group's slot");
-                for (int f = 0; f < 2; f++) {
-                    assertGone(rpc, store, orphans[f]);
-                    assertArrayEquals(data, read(rpc, store, committed[f]));
-                }
-                meta.close();
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(1).groups(2).stores(1).start()) {
+            StoreServer store = cluster.storeServer(0);
+            RpcClient rpc = cluster.rpcClient();
+            MetaClient meta = new MetaClient(rpc, cluster.slotMap(), Duration.ofSeconds(10));
+            rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
+                    .get(10, TimeUnit.SECONDS);
+            long low = file(meta, 1, "low");
+            long highDir = 0;
+            for (int i = 0; highDir >>> 52 < 2048; i++) {
+                highDir = meta.call(new io.wfs.common.msg.meta.MkdirRequest(meta.mutation(0, 0), 1,
+                        ("d" + i).getBytes(StandardCharsets.UTF_8), 0755)).get(30, TimeUnit.SECONDS).attr().ino();
             }
+            long high = file(meta, highDir, "high");
+            assertTrue(high < 0, "a file of slot " + (high >>> 52) + " has a negative ino: " + high);
+            byte[] data = "x".getBytes(StandardCharsets.UTF_8);
+            long[] committed = new long[2];
+            long[] orphans = new long[2];
+            long[] files = {low, high};
+            for (int f = 0; f < 2; f++) {
+                long first = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), files[f], 2))
+                        .get(30, TimeUnit.SECONDS).firstId();
+                committed[f] = first;
+                orphans[f] = first + 1;
+                for (long id : new long[] {first, first + 1}) {
+                    rpc.call(store.rpcAddress(), new WriteBlockRequest(VOLUME, id, data)).get(10, TimeUnit.SECONDS);
+                }
+                commit(meta, files[f], 0, first, data.length);
+            }
+            AtomicLong clock = new AtomicLong();
+            OrphanScanner scanner = new OrphanScanner(store.volumes(), meta, GRACE, clock::get, new MetricRegistry());
+            assertEquals(0, scanner.scanOnce());
+            clock.addAndGet(GRACE.toMillis());
+            assertEquals(2, scanner.scanOnce(), "one orphan in each group's slot");
+            for (int f = 0; f < 2; f++) {
+                assertGone(rpc, store, orphans[f]);
+                assertArrayEquals(data, read(rpc, store, committed[f]));
+            }
+            meta.close();
         }
     }
 

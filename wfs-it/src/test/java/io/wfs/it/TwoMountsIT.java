@@ -6,13 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.codahale.metrics.MetricRegistry;
-import io.wfs.cli.local.LocalCluster;
-import io.wfs.client.ClientConfigKeys;
-import io.wfs.client.WfsClient;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.testing.Await;
-import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -20,7 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -31,41 +24,23 @@ import org.junit.jupiter.api.TestInstance;
 /** Two FUSE mounts (two clients) of one cluster: close-to-open visibility, and locks that conflict across them. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TwoMountsIT {
-    private Path dir;
-    private LocalCluster cluster;
-    private final WfsClient[] clients = new WfsClient[2];
-    private final WfsMount[] mounts = new WfsMount[2];
+    private MiniCluster cluster;
     private Path one;
     private Path two;
 
     @BeforeAll
     void start() throws Exception {
-        dir = Files.createTempDirectory("wfs-two-mounts-it-");
-        cluster = LocalCluster.start(dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
-        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerAddress());
-        for (int i = 0; i < 2; i++) {
-            clients[i] = new WfsClient(config, cluster.secret(), new MetricRegistry());
-            mounts[i] = WfsMount.mount(new WfsFuse(clients[i], new MetricRegistry()), dir.resolve("mnt" + i), List.of());
-        }
-        one = mounts[0].mountPoint();
-        two = mounts[1].mountPoint();
+        cluster = MiniCluster.builder().localCluster().mounts(2).start();
+        one = cluster.mountPoint(0);
+        two = cluster.mountPoint(1);
     }
 
     @AfterAll
     void stop() throws Exception {
-        for (int i = 0; i < 2; i++) {
-            if (mounts[i] != null) {
-                mounts[i].close();
-            }
-            if (clients[i] != null) {
-                clients[i].close();
-            }
-        }
         if (cluster != null) {
             cluster.close();
         }
-        assertFalse(WfsMount.isMounted(dir.resolve("mnt0")) || WfsMount.isMounted(dir.resolve("mnt1")));
-        MiniCluster.deleteTree(dir);
+        assertFalse(WfsMount.isMounted(one) || WfsMount.isMounted(two));
     }
 
     @Test

@@ -28,9 +28,10 @@ class VolumeFillIT {
 
     @Test
     void aFullVolumeIsSealedAndTheNextOpenedButNotOnAFullStore() throws Exception {
-        try (ManagerCluster managers = ManagerCluster.builder().set("manager.volume-size", "1MiB")
-                .set("manager.heartbeat-interval", "200ms").set("manager.check-interval", "100ms").start();
-             ManagerTopology nodes = new ManagerTopology(managers.managerClient(), Duration.ofMillis(200))) {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(0).managers(1)
+                .managerSetting("manager.volume-size", "1MiB").managerSetting("manager.heartbeat-interval", "200ms")
+                .managerSetting("manager.check-interval", "100ms").start();
+             ManagerTopology nodes = new ManagerTopology(cluster.managers().managerClient(), Duration.ofMillis(200))) {
             List<Map<Integer, Long>> used = new ArrayList<>();
             List<long[]> free = new ArrayList<>();
             List<StoreManagerLink> stores = new ArrayList<>();
@@ -78,7 +79,7 @@ class VolumeFillIT {
             RouteModel after = ManagerTopology.model(nodes.status());
             assertNull(after.writableVolumeOf(second), "a store without room gets no writable volume");
             assertTrue(after.writableVolumeOf(stores.get(2).nodeId()) != null);
-            assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);
+            assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) cluster.managers().manager(0)).server()) > 0);
         }
     }
 }

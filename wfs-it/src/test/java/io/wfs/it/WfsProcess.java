@@ -116,4 +116,26 @@ final class WfsProcess {
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         return new ObjectMapper().readValue(r.body(), Map.class);
     }
+
+    /**
+     * Runs {@code bin/wfs status} against {@code managerList} (text, or only the --json document)
+     * with its output in a temp file under {@code dir}; fails the test unless it exits 0 in time.
+     */
+    static String runStatus(String managerList, Path secretFile, Path dir, boolean json) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(launcher().toString(), "status",
+                "--manager", managerList, "--set", "cluster.secret-file=" + secretFile));
+        if (json) {
+            cmd.add("--json");
+        }
+        Path out = Files.createTempFile(dir, "status", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            p.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("wfs status did not finish");
+        }
+        String text = Files.readString(out);
+        org.junit.jupiter.api.Assertions.assertEquals(0, p.exitValue(), text);
+        return json ? text.substring(text.indexOf('{')) : text;
+    }
 }

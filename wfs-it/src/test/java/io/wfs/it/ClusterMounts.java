@@ -1,0 +1,78 @@
+package io.wfs.it;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.client.ClientConfigKeys;
+import io.wfs.client.WfsClient;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.fuse.WfsFuse;
+import io.wfs.fuse.WfsMount;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The FUSE mounts of a {@link MiniCluster}, in this JVM: mount {@code i} is at {@code mnt<i>}
+ * under the cluster folder, through its own {@link WfsClient} booted from the managers.
+ * {@link #close()} unmounts each and closes its client, before the cluster stops its nodes.
+ */
+final class ClusterMounts implements AutoCloseable {
+    private final Path dir;
+    private final String managerList;
+    private final ClusterSecret secret;
+    private final List<WfsClient> clients = new ArrayList<>();
+    private final List<WfsMount> mounts = new ArrayList<>();
+
+    ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
+        this.dir = dir;
+        this.managerList = managerList;
+        this.secret = secret;
+    }
+
+    /** Mounts one more client at {@code mnt<n>}. */
+    void add() throws IOException {
+        clients.add(null);
+        mounts.add(null);
+        mount(mounts.size() - 1);
+    }
+
+    private void mount(int i) throws IOException {
+        WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), secret,
+                new MetricRegistry());
+        clients.set(i, client);
+        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
+    }
+
+    /** Unmounts mount {@code i} and closes its client, then mounts it again with a new client. */
+    void remount(int i) throws IOException {
+        unmount(i);
+        mount(i);
+    }
+
+    private void unmount(int i) {
+        if (mounts.get(i) != null) {
+            mounts.get(i).close();
+            mounts.set(i, null);
+        }
+        if (clients.get(i) != null) {
+            clients.get(i).close();
+            clients.set(i, null);
+        }
+    }
+
+    Path mountPoint(int i) {
+        return dir.resolve("mnt" + i);
+    }
+
+    WfsClient client(int i) {
+        return clients.get(i);
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < mounts.size(); i++) {
+            unmount(i);
+        }
+    }
+}
