@@ -28,7 +28,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-stores_bytes() { du -s --block-size=1 "$data"/store* | awk '{s += $1} END {printf "%d\n", s}'; }
+stores_bytes() { du -s --block-size=1 "$data"/store* | awk '{s += $1} END {printf "%.0f\n", s}'; }
 now() { date +%s.%N; }
 
 "$wfs_cmd" local --dir "$data" --mount "$mnt" --background >/dev/null
