@@ -59,7 +59,7 @@ final class VolumeRecovery {
         v.setExtentCounters(numbers.isEmpty() ? 1 : numbers.getInt(numbers.size() - 1) + 1, maxVersion + 1);
         // Punched again: a crash may have come between a tombstone and its punch, and a punched
         // range costs nothing to punch twice; this also makes the reclaimed counters exact.
-        VolumeReplica.commitDeletes(v.extents.values());
+        DeletedSpace.commit(v.extents.values());
         LOG.info("volume {}: {} extents, {} index entries replayed", v.id(), numbers.size(), v.index.entries());
         return lastUnsealed;
     }

@@ -211,8 +211,8 @@ public final class VolumeReplica implements AutoCloseable {
 
     /**
      * Tombstones the live blocks among {@code blockIds}; returns how many; adds the touched extents
-     * to {@code touched}, which the caller passes to {@link #commitDeletes} to make it durable and
-     * give the space back.
+     * to {@code touched}, which the caller passes to {@link DeletedSpace#commit} to make it durable
+     * and give the space back.
      */
     public int delete(long[] blockIds, Collection<Extent> touched) throws IOException {
         int deleted = 0;
@@ -237,20 +237,6 @@ public final class VolumeReplica implements AutoCloseable {
             indexLock.writeLock().unlock();
         }
         return deleted;
-    }
-
-    /**
-     * Makes the tombstones of {@link #delete} durable, then punches the deleted blocks' pages out
-     * of the extents (in that order: a block is never gone from disk while a crash could still
-     * bring its index record back as live).
-     */
-    public static void commitDeletes(Collection<Extent> touched) throws IOException {
-        for (Extent e : touched) {
-            e.force();
-        }
-        for (Extent e : touched) {
-            e.punchHoles();
-        }
     }
 
     /** Whether deleted space in this replica comes back at once (holes), or only through GC. */

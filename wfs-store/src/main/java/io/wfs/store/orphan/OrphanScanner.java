@@ -5,6 +5,7 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.common.msg.meta.UnreferencedBlocksRequest;
 import io.wfs.common.route.MetaClient;
+import io.wfs.store.disk.DeletedSpace;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.node.Periodic;
@@ -116,7 +117,7 @@ public final class OrphanScanner implements AutoCloseable {
         List<Extent> touched = new ArrayList<>();
         try {
             int n = v.delete(expired.toLongArray(), touched);
-            VolumeReplica.commitDeletes(touched);
+            DeletedSpace.commit(touched);
             reclaimed.inc(n);
             LOG.info("volume {}: reclaimed {} orphan blocks unreferenced for at least {} ms", v.id(), n, graceMillis);
             return n;

@@ -6,6 +6,7 @@ import io.wfs.common.msg.store.DeleteBlocksReply;
 import io.wfs.common.msg.store.DeleteBlocksRequest;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
+import io.wfs.store.disk.DeletedSpace;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.VolumeReplica;
 import java.io.IOException;
@@ -36,7 +37,7 @@ final class DeleteBlocksHandler implements RequestHandler<DeleteBlocksRequest, D
             for (VolumeReplica v : targets) {
                 deleted += v.delete(req.blockIds(), touched);
             }
-            VolumeReplica.commitDeletes(touched);
+            DeletedSpace.commit(touched);
         } catch (IOException e) {
             throw new WfsException(WfsErrorCode.EIO, "deleting blocks: " + e.getMessage(), e);
         }

@@ -35,7 +35,7 @@ class HolePunchTest {
             r.nextBytes(data[i]);
             v.append(i + 1, data[i], Crc.of(data[i]), false);
         }
-        VolumeReplica.commitDeletes(List.copyOf(v.extents.values()));
+        DeletedSpace.commit(List.copyOf(v.extents.values()));
         return v;
     }
 
@@ -49,7 +49,7 @@ class HolePunchTest {
             long full = DiskUsage.allocatedBytes(vdir);
             List<Extent> touched = new ArrayList<>();
             assertEquals(BLOCKS / 2, v.delete(firstHalf, touched));
-            VolumeReplica.commitDeletes(touched);
+            DeletedSpace.commit(touched);
             long freed = full - DiskUsage.allocatedBytes(vdir);
             assertTrue(freed >= (long) BLOCK * BLOCKS / 2, "half the blocks' pages are back at once: " + freed);
             assertEquals((long) BLOCK * BLOCKS / 2, v.stats().reclaimedBytes());
@@ -88,12 +88,12 @@ class HolePunchTest {
             assertFalse(v.punchesHoles());
             List<Extent> touched = new ArrayList<>();
             v.delete(LongStream.rangeClosed(1, BLOCKS / 5).toArray(), touched);
-            VolumeReplica.commitDeletes(touched);
+            DeletedSpace.commit(touched);
             assertEquals(0, v.stats().reclaimedBytes(), "nothing punched");
             v.sealActiveIfDeleted(0.3);
             assertTrue(v.sealedExtents().isEmpty(), "20 % deleted is below the threshold");
             v.delete(LongStream.rangeClosed(BLOCKS / 5 + 1, BLOCKS / 2).toArray(), touched);
-            VolumeReplica.commitDeletes(touched);
+            DeletedSpace.commit(touched);
             v.sealActiveIfDeleted(0.3);
             assertEquals(1, v.sealedExtents().size(), "50 % deleted: sealed, so GC compacts it");
         }
