@@ -6,14 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
+import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.testing.Await;
+import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.state.MetaStateMachine;
 import java.net.InetSocketAddress;
@@ -220,6 +225,90 @@ class CrossGroupIT {
             assertEquals(k == 3 ? 2 : 1, linkNlink, "link stopped before step " + k);
             assertEquals(k == 3 ? 1 : 2, unlinkNlink, "unlink stopped before step " + k);
         }
+    }
+
+    /**
+     * Regression (found by the rename storm): a resend of a cross-group link or unlink that passed
+     * the replay check while the first run was still at step 2, then locked the inode after the
+     * first run had resolved. Its step 2 was answered from the first run's record and changed
+     * nothing, yet it committed its own lock: a second link count for one entry, or a file (later a
+     * directory made under the same name) deleted while an entry still named it.
+     */
+    @Test
+    void aResendRacingItsFirstRunLeavesLinkCountsRight() throws Exception {
+        MetaClient client = cluster.metaClient();
+        long home = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(crossGroupNames(ROOT, "race", 1).get(0)), 0777))
+                .get(60, TimeUnit.SECONDS).attr().ino();
+        long linked = client.call(new MknodRequest(client.mutation(0, 0), home, n("l"), Posix.S_IFREG | 0644, 0))
+                .get(60, TimeUnit.SECONDS).attr().ino();
+        long unlinked = client.call(new MknodRequest(client.mutation(0, 0), home, n("u"), Posix.S_IFREG | 0644, 0))
+                .get(60, TimeUnit.SECONDS).attr().ino();
+        client.call(new LinkRequest(client.mutation(0, 0), unlinked, ROOT, n("ualias"))).get(60, TimeUnit.SECONDS);
+        String homeGroup = cluster.slotMap().groupOfIno(home).id();
+        String rootGroup = cluster.slotMap().groupOfIno(ROOT).id();
+        // The second run waits on its request's event loop; the first run's steps in the other group
+        // must not need that node.
+        Await.until(Duration.ofSeconds(30), () -> {
+            int homeLeader = cluster.leaderOf(homeGroup);
+            int rootLeader = cluster.leaderOf(rootGroup);
+            if (homeLeader >= 0 && rootLeader >= 0 && homeLeader == rootLeader) {
+                cluster.moveLeadership(homeGroup);
+            }
+            return homeLeader >= 0 && rootLeader >= 0 && homeLeader != rootLeader;
+        }, "the two groups led by different nodes");
+
+        raceTwoRuns("link", linked, new LinkRequest(client.mutation(0, 0), linked, ROOT, n("lalias")));
+        raceTwoRuns("unlink", unlinked, new UnlinkRequest(client.mutation(0, 0), ROOT, n("ualias")));
+
+        awaitConsistent();
+        assertEquals(2, client.call(new GetAttrRequest(client.query(0, 0), linked)).get(60, TimeUnit.SECONDS).attr().nlink());
+        assertEquals(1, client.call(new GetAttrRequest(client.query(0, 0), unlinked)).get(60, TimeUnit.SECONDS).attr().nlink());
+        assertEquals(unlinked, client.call(new LookupRequest(client.query(0, 0), home, n("u"))).get(60, TimeUnit.SECONDS).attr().ino());
+    }
+
+    /**
+     * Sends {@code request} twice with one (session, seq): the first run waits before its step 2
+     * until the second reached its step 1 (past the replay check); the second waits there until
+     * the first run resolved its lock. Both must be answered with the first run's outcome.
+     */
+    private void raceTwoRuns(String operation, long ino, io.wfs.common.msg.meta.MetaRequest<?> request) throws Exception {
+        java.util.concurrent.CountDownLatch secondAtStep1 = new java.util.concurrent.CountDownLatch(1);
+        AtomicInteger step1 = new AtomicInteger();
+        AtomicInteger step2 = new AtomicInteger();
+        String inoGroup = cluster.slotMap().groupOfIno(ino).id();
+        setFaults((op, step) -> {
+            if (!op.equals(operation)) {
+                return;
+            }
+            try {
+                if (step == 1 && step1.incrementAndGet() == 2) {
+                    secondAtStep1.countDown();
+                    Await.until(Duration.ofSeconds(20), () -> unlocked(inoGroup, ino), "the first run resolved its lock");
+                } else if (step == 2 && step2.incrementAndGet() == 1
+                        && !secondAtStep1.await(20, TimeUnit.SECONDS)) {
+                    throw new IllegalStateException("the second run never reached step 1");
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        InetSocketAddress to = cluster.leaderAddress(cluster.slotMap().groupOfIno(request.routingIno()).id());
+        RpcClient raw = cluster.rpcClient();
+        var first = raw.call(to, request);
+        var second = raw.call(to, request);
+        first.get(60, TimeUnit.SECONDS);
+        second.get(60, TimeUnit.SECONDS);
+        setFaults(io.wfs.meta.cross.CrossGroupFaults.NONE);
+        assertEquals(2, step1.get(), operation + ": both runs reached step 1");
+    }
+
+    private boolean unlocked(String group, long ino) throws Exception {
+        MetaStateMachine m = leaders().get(group);
+        return m.read(ns -> {
+            InodeAttributes a = new InodeAttributes();
+            ns.getAttributes(ino, a);
+            return !a.locked();
+        });
     }
 
     @Test

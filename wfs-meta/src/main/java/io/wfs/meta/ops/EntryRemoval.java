@@ -58,7 +58,9 @@ final class EntryRemoval {
                         new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
                                 directory)))
                         .handle((removed, error) -> {
-                            steps.resolveUnlessUnknown(child, victim.attr().ctimeNs(), error == null, error);
+                            // A resend that raced an earlier run is answered from that run's record: undo our lock.
+                            boolean applied = error == null && leader.stepApplied(h, child, victim.attr().ctimeNs());
+                            steps.resolveUnlessUnknown(child, victim.attr().ctimeNs(), applied, error);
                             if (error != null) {
                                 throw WfsException.unwrap(error);
                             }

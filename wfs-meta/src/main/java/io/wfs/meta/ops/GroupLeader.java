@@ -64,6 +64,18 @@ public final class GroupLeader {
     }
 
     /**
+     * True when this replica applied the step of the lock ({@code ino}, {@code lockTimeNs}): the
+     * step leaves a receipt. A step whose (session, seq) was already recorded is answered from that
+     * record instead and leaves none: a resend of the client's request that started before the
+     * first run's step was applied (so the replay check above missed it) and locked the inode after
+     * the first run had resolved. That run must undo its own lock, not commit it a second time.
+     * Asked after the step's future completed, which happens after this replica applied it.
+     */
+    public boolean stepApplied(MetaHeader header, long ino, long lockTimeNs) {
+        return inspect(header, ctx -> ctx.intents().receipts().contains(ino, lockTimeNs));
+    }
+
+    /**
      * The outcome this group recorded for the client's (session, seq) under the step that carries
      * it ({@code stepType}), or null: a retried cross-group request is answered from it.
      */

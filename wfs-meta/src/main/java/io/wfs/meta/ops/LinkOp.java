@@ -54,11 +54,13 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
                     return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
                             new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
                             .handle((linked, error) -> {
-                                steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), error == null, error);
+                                // A resend that raced an earlier run is answered from that run's record: undo our lock.
+                                boolean applied = error == null && leader.stepApplied(h, t.ino(), t.ctimeNs());
+                                steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), applied, error);
                                 if (error != null) {
                                     throw WfsException.unwrap(error);
                                 }
-                                return target;
+                                return applied ? target : (AttrReply) linked;
                             });
                 });
     }
