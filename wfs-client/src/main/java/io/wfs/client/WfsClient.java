@@ -58,6 +58,8 @@ public final class WfsClient implements WfsFileSystem {
     private final PathResolver paths;
     private final ClientNamespace namespace;
     private final FileIo files;
+    /** This session's open files, announced to each meta group's new leader. */
+    private final SessionOpens opens;
     private final ScheduledExecutorService heartbeats =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-session-heartbeat", true));
 
@@ -74,6 +76,8 @@ public final class WfsClient implements WfsFileSystem {
             cluster = new ManagedClusterView(manager, rpc, config.get(CommonConfigKeys.CALL_TIMEOUT),
                     config.get(ClientConfigKeys.ROUTE_REFRESH));
             meta = new MetaClient(rpc, cluster.slotMap(), deadline);
+            opens = new SessionOpens(cluster::slotMap);
+            meta.setHeldOpens(opens);
             cluster.onSlotMap(meta::updateSlotMap);
         } catch (RuntimeException e) {
             rpc.close();
@@ -211,8 +215,14 @@ public final class WfsClient implements WfsFileSystem {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         int access = flags & Posix.O_ACCMODE;
+        opens.opened(a.ino());
         if (!created) {
-            Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
+            try {
+                Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
+            } catch (RuntimeException e) {
+                opens.closed(a.ino());
+                throw e;
+            }
         }
         WfsFile file;
         try {
@@ -287,6 +297,7 @@ public final class WfsClient implements WfsFileSystem {
     }
 
     private void closeQuietly(Caller caller, long ino) {
+        opens.closed(ino);
         meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino)).whenComplete((r, e) -> {
             if (e != null) {
                 LOG.warn("close of {} not recorded (the session's expiry releases it): {}", ino, e.toString());

@@ -38,8 +38,9 @@ final class ClusterMounts implements AutoCloseable {
     }
 
     private void mount(int i) throws IOException {
-        WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), secret,
-                new MetricRegistry());
+        // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
+        WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, new MetricRegistry());
         clients.set(i, client);
         mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
     }

@@ -33,6 +33,10 @@ final class NodeConfigFiles {
         // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
         p.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
         p.put(RaftConfigKeys.MAX_ELECTION_DELAY.name(), "500ms");
+        // A test's clients announce their opens to a new leader with their first request, and its
+        // mounts heartbeat every second (MiniCluster): a short window keeps the checks after a
+        // leader change quick (production: 30 s, two client heartbeats).
+        p.put(MetaConfigKeys.REANNOUNCE_WINDOW.name(), "3s");
         p.put(CommonConfigKeys.IO_THREADS.name(), "2");
         p.put(CommonConfigKeys.WORKER_THREADS.name(), "8");
         return p;

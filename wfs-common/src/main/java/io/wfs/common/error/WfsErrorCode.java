@@ -66,7 +66,13 @@ public enum WfsErrorCode {
     /** The client session is unknown or expired; the client must open a new one. */
     SESSION_EXPIRED(1007, 116, false),
     /** A bug or an unexpected failure on the server; logged there with details. */
-    INTERNAL(1008, 5, false);
+    INTERNAL(1008, 5, false),
+    /**
+     * This group's leader does not know the session's open files yet (it became leader since the
+     * session last announced them): the client announces them ({@code AnnounceOpensRequest}),
+     * then resends the request.
+     */
+    OPENS_UNKNOWN(1009, 11, true);
 
     private static final Int2ObjectOpenHashMap<WfsErrorCode> BY_WIRE_CODE = new Int2ObjectOpenHashMap<>();
 

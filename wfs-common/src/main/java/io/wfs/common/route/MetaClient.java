@@ -3,7 +3,9 @@ package io.wfs.common.route;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.client.RpcClient;
@@ -34,6 +36,7 @@ public final class MetaClient implements AutoCloseable {
     private final ScheduledExecutorService retries =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-client-retry", true));
     private volatile SlotMap slotMap;
+    private volatile HeldOpens heldOpens = HeldOpens.NONE;
 
     public MetaClient(RpcClient rpc, SlotMap slotMap, Duration deadline) {
         this.rpc = rpc;
@@ -47,6 +50,11 @@ public final class MetaClient implements AutoCloseable {
         if (newer.version() > slotMap.version()) {
             slotMap = newer;
         }
+    }
+
+    /** What this session announces to a group's new leader before resending ({@link WfsErrorCode#OPENS_UNKNOWN}). */
+    public void setHeldOpens(HeldOpens heldOpens) {
+        this.heldOpens = heldOpens;
     }
 
     public long session() {
@@ -90,11 +98,27 @@ public final class MetaClient implements AutoCloseable {
                 result.completeExceptionally(e);
                 return;
             }
+            if (e.code() == WfsErrorCode.OPENS_UNKNOWN) {
+                // A new leader: it learns this session's open files before anything else of it.
+                announceOpens(group, target).whenComplete((ok, announceError) ->
+                        attempt(request, result, giveUpAt, attempt + 1, target));
+                return;
+            }
             String next = nextTarget(group, target, e);
             long backoff = e.code() == WfsErrorCode.NOT_LEADER && e.leaderHint() != null
                     ? 0 : Math.min(MAX_BACKOFF_MS, 10L << Math.min(attempt, 6));
             retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next), backoff, TimeUnit.MILLISECONDS);
         });
+    }
+
+    private CompletableFuture<OkReply> announceOpens(SlotMap.Group group, String target) {
+        HeldOpens.Held held = heldOpens.in(group);
+        // A sequence number as any request of the session has; nothing is recorded under it.
+        MetaHeader h = mutation(0, 0);
+        CompletableFuture<OkReply> sent = rpc.call(parse(target),
+                new AnnounceOpensRequest(h, group.slots()[0], held.inos(), held.counts()));
+        sent.whenComplete((r, e) -> sequences.done(h.seq()));
+        return sent;
     }
 
     /** Where to try next: the hinted leader, else the next replica of the group. */

@@ -99,6 +99,7 @@ public enum MessageType {
     ACK_DELETIONS(126, MessageCategory.META, AckDeletionsRequest.class, OkReply.class),
     UNREFERENCED_BLOCKS(127, MessageCategory.META, io.wfs.common.msg.meta.UnreferencedBlocksRequest.class,
             BlockListReply.class),
+    ANNOUNCE_OPENS(128, MessageCategory.META, io.wfs.common.msg.meta.AnnounceOpensRequest.class, OkReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

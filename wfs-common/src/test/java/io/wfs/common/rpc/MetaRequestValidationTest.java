@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaHeader;
@@ -68,6 +69,19 @@ class MetaRequestValidationTest {
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.GetLockRequest(withSession, 1, 1, 3, 0, 9, 1)));
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetLockRequest(withSession, 1, 3, 2, 0, 9, 1)));
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetLockRequest(withSession, 1, 1, 2, 10, 9, 1)));
+    }
+
+    @Test
+    void anAnnouncementOfOpensIsChecked() {
+        MetaHeader withSession = H.withSequence(5, 2, 1);
+        new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1, 3}).validate();
+        new AnnounceOpensRequest(withSession, 7, null, null).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(H, 7, new long[] {1}, new int[] {1})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 4096, new long[0], new int[0])));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1}, new int[] {0})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7,
+                new long[AnnounceOpensRequest.MAX_INODES + 1], new int[AnnounceOpensRequest.MAX_INODES + 1])));
     }
 
     @Test

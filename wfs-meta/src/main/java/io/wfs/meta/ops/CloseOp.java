@@ -1,10 +1,15 @@
 package io.wfs.meta.ops;
 
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.rpc.MessageType;
 
-/** close: one open less; the last close of an unlinked (orphan) file deletes it and frees its blocks. */
+/**
+ * close: one open less, in the leader's memory (no Raft entry). The last close of an orphan makes
+ * it releasable: the leader releases it, with its blocks, in its next {@link ReleaseOrphansOp}.
+ */
 public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
     @Override
     public MessageType type() {
@@ -13,14 +18,15 @@ public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
 
     @Override
     public boolean mutates() {
-        return true;
+        return false;
     }
 
     @Override
     public OkReply execute(MetaContext ctx, CloseRequest req) {
-        if (ctx.clients().openFiles().close(ctx.caller().session(), req.ino()) && ctx.slotOf(req.ino()).contains(req.ino())) {
-            ctx.slotOf(req.ino()).removeInode(req.ino(), ctx.freedBlocks());
+        if (!ctx.leaderOpens().active()) {
+            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
         }
+        ctx.leaderOpens().close(ctx.caller().session(), req.ino());
         return OkReply.INSTANCE;
     }
 }

@@ -116,18 +116,21 @@ final class EntryRemoval {
     }
 
     /**
-     * A non-directory loses one link: at zero it is deleted with its blocks, unless a session
-     * holds it open, then it lives on nameless (an orphan) until the last close.
+     * A non-directory loses one link. A regular file losing its last one becomes an orphan (nlink
+     * 0, in no directory): only the leader knows whether a session holds it open, so every replica
+     * keeps it until the leader releases it (ReleaseOrphansOp), at once when nobody holds it, else
+     * after the last close. Other types (no data, never held open) are deleted here.
      */
     static void dropFileLink(MetaContext ctx, InodeAttributes victim) {
         SlotState slot = ctx.slotOf(victim.ino());
         if (victim.nlink() > 1) {
             slot.setNlink(victim.ino(), victim.nlink() - 1);
             slot.setCtime(victim.ino(), ctx.timeNs());
-        } else if (ctx.clients().openFiles().isOpen(victim.ino())) {
+        } else if (FileType.isRegular(victim.mode())) {
             slot.setNlink(victim.ino(), 0);
             slot.setCtime(victim.ino(), ctx.timeNs());
             ctx.clients().openFiles().orphan(victim.ino());
+            ctx.leaderOpens().orphaned(victim.ino());
         } else {
             slot.removeInode(victim.ino(), ctx.freedBlocks());
         }

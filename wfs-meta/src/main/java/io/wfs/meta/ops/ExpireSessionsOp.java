@@ -8,8 +8,8 @@ import java.time.Duration;
 /**
  * Forgets the client sessions idle since before the command's time minus the lease (the leader
  * proposes it periodically, {@code meta.session-lease}): their recorded results go, their POSIX
- * and BSD locks are released, their opens closed, and orphans they held last are deleted with
- * their blocks. Body: {@code long leaseNs}. Answers the number of sessions expired.
+ * and BSD locks are released, their opens closed (on the leader, which keeps them), and orphans
+ * they held last become releasable. Body: {@code long leaseNs}. Answers the number of sessions expired.
  */
 public final class ExpireSessionsOp implements InternalOperation {
     @Override
@@ -24,20 +24,19 @@ public final class ExpireSessionsOp implements InternalOperation {
 
     @Override
     public Object apply(MetaContext ctx, ByteBuffer body) {
-        LongArrayList expired = ctx.sessions().expire(ctx.timeNs() - body.getLong());
+        long cutoffNs = ctx.timeNs() - body.getLong();
+        LongArrayList expired = ctx.sessions().expire(cutoffNs);
         expired.forEach(session -> releaseSession(ctx, session));
+        ctx.leaderOpens().expireUnknown(cutoffNs, ctx.sessions()::known);
         return expired.size();
     }
 
-    /** An expired session loses its locks and opens; orphans it held last are deleted with their blocks. */
+    /**
+     * An expired session loses its locks and opens; orphans it held last become releasable (the
+     * leader releases them, ReleaseOrphansOp).
+     */
     private static void releaseSession(MetaContext ctx, long session) {
         ctx.clients().locks().releaseSession(session);
-        LongArrayList lastHeld = ctx.clients().openFiles().closeSession(session);
-        for (int i = 0; i < lastHeld.size(); i++) {
-            long ino = lastHeld.getLong(i);
-            if (ctx.namespace().contains(ino)) {
-                ctx.namespace().slotOf(ino).removeInode(ino, ctx.freedBlocks());
-            }
-        }
+        ctx.leaderOpens().sessionExpired(session);
     }
 }

@@ -5,6 +5,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.session.ClientState;
+import io.wfs.meta.session.LeaderOpens;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.InodeFlags;
@@ -34,9 +35,10 @@ public final class MetaContext {
     private final ClientState clients;
     private final SessionTable sessions;
     private final DeletionQueue deletions;
+    private final LeaderOpens leaderOpens;
 
     public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents,
-                       ClientState clients, SessionTable sessions, DeletionQueue deletions) {
+                       ClientState clients, SessionTable sessions, DeletionQueue deletions, LeaderOpens leaderOpens) {
         this.namespace = namespace;
         this.caller = caller;
         this.timeNs = timeNs;
@@ -45,6 +47,7 @@ public final class MetaContext {
         this.clients = clients;
         this.sessions = sessions;
         this.deletions = deletions;
+        this.leaderOpens = leaderOpens;
     }
 
     /** The results recorded per client session (exactly-once). */
@@ -60,7 +63,16 @@ public final class MetaContext {
         return deletions;
     }
 
-    /** Open files and locks of the client sessions. */
+    /**
+     * The open files this replica knows of while it leads; not replicated. Apply may tell it what
+     * happened (a create opened a file, a file became an orphan, a session expired) but must never
+     * read it to decide anything: followers know nothing there.
+     */
+    public LeaderOpens leaderOpens() {
+        return leaderOpens;
+    }
+
+    /** The orphans and locks of the client sessions. */
     public ClientState clients() {
         return clients;
     }

@@ -28,7 +28,8 @@ public final class MetaOperations {
                 // File data.
                 new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
                 // Client sessions: opens, locks, heartbeats.
-                new OpenOp(), new CloseOp(), new SetLockOp(), new GetLockOp(), new SessionHeartbeatOp(),
+                new OpenOp(), new CloseOp(), new AnnounceOpensOp(), new SetLockOp(), new GetLockOp(),
+                new SessionHeartbeatOp(),
                 // The stores: deletion queue, orphan blocks.
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
                 // Cross-group steps, sent by a coordinating leader or a lock sweep.
@@ -39,7 +40,8 @@ public final class MetaOperations {
                 throw new IllegalStateException("two operations for " + op.type());
             }
         }
-        for (InternalOperation op : List.of(new CreateRootOp(), new ExpireSessionsOp(), ackDeletions)) {
+        for (InternalOperation op : List.of(new CreateRootOp(), new ExpireSessionsOp(), ackDeletions,
+                new ReleaseOrphansOp())) {
             if (op.command() >= 0 || byCommand.put(op.command(), op) != null) {
                 throw new IllegalStateException("internal command " + op.command() + " must be negative and unique");
             }

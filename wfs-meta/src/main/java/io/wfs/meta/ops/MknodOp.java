@@ -37,8 +37,9 @@ public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
         NewEntry.insert(ctx, req.parent(), req.name(), ino, mode);
         if (req.open()) {
             // No access check, as in POSIX: the creator's open of a file it just created succeeds
-            // whatever mode it gave the file (open("f", O_CREAT | O_WRONLY, 0444) writes).
-            ctx.clients().openFiles().open(ctx.caller().session(), ino);
+            // whatever mode it gave the file (open("f", O_CREAT | O_WRONLY, 0444) writes). The open is
+            // counted in the leader's memory only, like every open (OpenOp).
+            ctx.leaderOpens().open(ctx.caller().session(), ino, ctx.timeNs());
         }
         return new AttrReply(ctx.wire(ino));
     }

@@ -8,10 +8,14 @@ import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.session.LeaderOpens;
 
 /**
  * open: checks access for the requested mode (as POSIX does at open time, not per read or
- * write) and counts the open against the caller's session, so the file outlives an unlink.
+ * write) and counts the open against the caller's session, so the file outlives an unlink. Not
+ * a Raft entry: served by the leader from its state and counted in its memory
+ * ({@link io.wfs.meta.session.LeaderOpens}); a new leader learns the counts from the sessions'
+ * announcements (AnnounceOpensOp).
  */
 public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
     @Override
@@ -21,12 +25,20 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
 
     @Override
     public boolean mutates() {
-        return true;
+        return false;
     }
 
     @Override
     public AttrReply execute(MetaContext ctx, OpenRequest req) {
+        LeaderOpens opens = ctx.leaderOpens();
+        if (!opens.active()) {
+            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
+        }
         InodeAttributes a = ctx.attributes(req.ino());
+        if (a.nlink() == 0 && !opens.isOpen(req.ino())) {
+            // An orphan nobody holds is on its way out: its release may already be proposed.
+            throw new WfsException(WfsErrorCode.ENOENT, "the file was deleted");
+        }
         boolean write = req.flags() != 0;
         if (write && FileType.isDirectory(a.mode())) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
@@ -37,7 +49,7 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
             default -> Posix.R_OK | Posix.W_OK;
         };
         Permissions.require(a, ctx.caller(), want);
-        ctx.clients().openFiles().open(ctx.caller().session(), req.ino());
+        opens.open(ctx.caller().session(), req.ino(), ctx.timeNs());
         return new AttrReply(MetaContext.wire(a));
     }
 }

@@ -20,6 +20,10 @@ public final class MetaConfigKeys implements ConfigKeySet {
             "Static slot map (slot -> group -> peers) until the manager serves it; see io.wfs.common.route.SlotMap.");
     public static final ConfigKey<Duration> SESSION_LEASE = durationKey("meta.session-lease", Duration.ofSeconds(60),
             "A client session idle this long is forgotten with its remembered results.");
+    public static final ConfigKey<Duration> REANNOUNCE_WINDOW = durationKey("meta.reannounce-window",
+            Duration.ofSeconds(30), "After a leader change, how long the new leader keeps every orphan (a file deleted "
+                    + "while open) while the client sessions announce their open files to it; longer than two client "
+                    + "session heartbeats (client.session-heartbeat), so an idle client announces in time.");
     public static final ConfigKey<Duration> RENAME_LEASE_TERM = durationKey("meta.rename-lease-term",
             Duration.ofSeconds(15), "How long a coordinator of a directory rename across groups holds the cluster-wide "
                     + "rename lease unless it releases it; after a coordinator crash, others wait this long.");
@@ -31,6 +35,7 @@ public final class MetaConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE, RENAME_LEASE_TERM);
+        return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE, REANNOUNCE_WINDOW,
+                RENAME_LEASE_TERM);
     }
 }

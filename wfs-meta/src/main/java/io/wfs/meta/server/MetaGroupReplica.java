@@ -9,6 +9,8 @@ import io.wfs.common.rpc.Response;
 import io.wfs.common.route.SlotMap;
 import io.wfs.meta.ops.CreateRootOp;
 import io.wfs.meta.ops.ExpireSessionsOp;
+import io.wfs.meta.ops.ReleaseOrphansOp;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
 import io.wfs.meta.ops.MetaOperation;
 import io.wfs.meta.state.InternalCommand;
 import io.wfs.meta.state.MetaCommand;
@@ -107,6 +109,26 @@ public final class MetaGroupReplica {
                             LOG.info("group {}: expired {} idle sessions", group.id(), count);
                         }
                     });
+        }
+    }
+
+    /**
+     * On the leader: deletes, in one entry per batch, the orphans no session holds open any more
+     * (none during the re-announce window after a leader change). A failure leaves them orphans;
+     * the next leader releases them after its window.
+     */
+    void releaseOrphans() {
+        if (raft == null || !raft.isLeader()) {
+            return;
+        }
+        LongArrayList batch = machine.releasableOrphans(ReleaseOrphansOp.MAX_PER_ENTRY);
+        if (!batch.isEmpty()) {
+            proposeInternal(InternalCommand.RELEASE_ORPHANS, ReleaseOrphansOp.body(batch)).whenComplete((n, e) -> {
+                if (e != null) {
+                    LOG.warn("group {}: releasing {} orphans failed (a later leader releases them): {}", group.id(),
+                            batch.size(), e.toString());
+                }
+            });
         }
     }
 

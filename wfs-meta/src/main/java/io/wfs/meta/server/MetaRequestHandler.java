@@ -3,6 +3,7 @@ package io.wfs.meta.server;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
@@ -48,6 +49,12 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             // The client sent this to a node that does not replicate the owning group.
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.STALE_ROUTE,
                     "this node does not serve group " + group.id(), null, map.version(), null));
+        }
+        long session = request.header().session();
+        if (session != 0 && operation.type() != MessageType.ANNOUNCE_OPENS && !replica.machine().announced(session)) {
+            // A new leader hears of a session's open files before anything else from it.
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.OPENS_UNKNOWN,
+                    "announce the session's open files to the new leader of " + group.id() + " first"));
         }
         try {
             return operation.lead(new GroupLeader(replica, steps), request);

@@ -84,6 +84,7 @@ public final class MetaServer implements AutoCloseable {
                 continue;
             }
             MetaGroupReplica replica = new MetaGroupReplica(group, new MetaStateMachine(group.slots()));
+            replica.machine().setReannounceWindow(config.get(MetaConfigKeys.REANNOUNCE_WINDOW));
             List<PeerId> peers = group.peers().stream().map(p -> new PeerId(parseEndpoint(p.raftAddress()), 0)).toList();
             replica.attach(raftHost.startGroup(group.id(), peers, replica.machine()));
             replicas.put(group.id(), replica);
@@ -101,6 +102,9 @@ public final class MetaServer implements AutoCloseable {
         housekeeping.scheduleAtFixedRate(() -> replicas.values().forEach(r -> r.expireSessions(lease)),
                 period, period, TimeUnit.MILLISECONDS);
         housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(sweeper::sweep), 1, 1, TimeUnit.SECONDS);
+        // Orphans nobody holds open any more go in batches: five entries a second at most, whatever the rate of unlinks.
+        housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(MetaGroupReplica::releaseOrphans),
+                200, 200, TimeUnit.MILLISECONDS);
         registerNamespaceGauges();
         int httpPort = config.get(CommonConfigKeys.HTTP_PORT);
         if (httpPort >= 0) {
@@ -125,6 +129,10 @@ public final class MetaServer implements AutoCloseable {
         for (MetaGroupReplica r : replicas.values()) {
             registry.gauge("meta.deletions.queued." + r.groupId(), () -> (Gauge<Integer>) () -> r.machine().deletionQueueLength());
         }
+        registry.gauge("meta.opens.files", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().openFilesOnLeader()).sum());
+        registry.gauge("meta.opens.orphans", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().orphans()).sum());
         registry.gauge("meta.namespace.array_bytes", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().read(ns -> HeapFootprint.of(ns).arrayBytes())).sum());
     }

@@ -8,6 +8,8 @@ public final class InternalCommand {
     public static final short EXPIRE_SESSIONS = -2;
     /** Blocks the stores have deleted leave the deletion queue; body: long count, then the ids. */
     public static final short ACK_DELETIONS = -3;
+    /** Orphans no session holds open are deleted; body: int count, then the inode numbers. */
+    public static final short RELEASE_ORPHANS = -4;
 
     private InternalCommand() {
     }

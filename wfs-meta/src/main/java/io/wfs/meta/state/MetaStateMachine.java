@@ -12,6 +12,7 @@ import io.wfs.meta.namespace.NamespaceException;
 import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.NamespaceSnapshot;
 import io.wfs.meta.session.ClientState;
+import io.wfs.meta.session.LeaderOpens;
 import io.wfs.meta.ops.Caller;
 import io.wfs.meta.ops.InternalOperation;
 import io.wfs.meta.ops.MetaContext;
@@ -47,6 +48,11 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     private final DeletionQueue deletions = new DeletionQueue();
     private final LockIntents intents = new LockIntents();
     private final ClientState clients = new ClientState();
+    /** Not replicated: the open files this replica knows of while it leads. */
+    private final LeaderOpens leaderOpens = new LeaderOpens(clients.openFiles());
+    private volatile long reannounceWindowNs = java.time.Duration.ofSeconds(30).toNanos();
+    /** The leader's wall clock for what is not in the log (the re-announce window, queries); tests set their own. */
+    private volatile java.util.function.LongSupplier wallClock = () -> System.currentTimeMillis() * 1_000_000L;
     private volatile Namespace namespace = new Namespace();
     private volatile Runnable leaderListener = () -> { };
 
@@ -121,7 +127,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     }
 
     private MetaContext context(Caller caller, long timeNs, LongArrayList freed) {
-        return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions);
+        return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions, leaderOpens);
     }
 
     /** Serves a read on this replica's current state (the caller made sure it leads). */
@@ -129,7 +135,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public Response query(MetaOperation op, MetaRequest<?> request) {
         lock.lock();
         try {
-            MetaContext ctx = context(Caller.of(request.header()), System.currentTimeMillis() * 1_000_000L,
+            MetaContext ctx = context(Caller.of(request.header()), wallClockNs(),
                     new LongArrayList(0));
             try {
                 return (Response) op.execute(ctx, request);
@@ -146,9 +152,83 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         this.leaderListener = listener;
     }
 
+    /** How long a new leader keeps every orphan while the sessions announce their open files (meta.reannounce-window). */
+    public void setReannounceWindow(java.time.Duration window) {
+        this.reannounceWindowNs = window.toNanos();
+    }
+
+    /**
+     * Called on the state-machine thread once this replica's first entry as leader applied, so after
+     * every entry of earlier terms: from here on it serves opens and closes from memory.
+     */
     @Override
     public void onLeaderStart(long term) {
+        lock.lock();
+        try {
+            leaderOpens.start(wallClockNs(), reannounceWindowNs);
+        } finally {
+            lock.unlock();
+        }
         leaderListener.run();
+    }
+
+    @Override
+    public void onLeaderStop() {
+        lock.lock();
+        try {
+            leaderOpens.stop();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private long wallClockNs() {
+        return wallClock.getAsLong();
+    }
+
+    /** Replaces the wall clock (tests drive time themselves). */
+    public void setWallClock(java.util.function.LongSupplier clock) {
+        this.wallClock = clock;
+    }
+
+    /** False when this replica leads and {@code session} has not announced its open files to it yet. */
+    public boolean announced(long session) {
+        lock.lock();
+        try {
+            return leaderOpens.announced(session);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Orphans this leader may release now (none while it does not lead or inside its re-announce window). */
+    public LongArrayList releasableOrphans(int max) {
+        lock.lock();
+        try {
+            return leaderOpens.takeReleasable(wallClockNs(), max);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Files deleted while open, not released yet (a gauge). */
+    public int orphans() {
+        lock.lock();
+        try {
+            return clients.openFiles().orphans();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Files held open on this replica while it leads (a gauge; 0 on a follower). */
+    public int openFilesOnLeader() {
+        lock.lock();
+        try {
+            return leaderOpens.openFiles();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**

@@ -47,6 +47,11 @@ public final class SessionTable {
         return recorded == null ? null : decode(recorded, type);
     }
 
+    /** True when {@code session} sent a mutation (or heartbeat) to this group and has not expired. */
+    public boolean known(long session) {
+        return sessions.containsKey(session);
+    }
+
     /** The recorded result of (session, seq), or null, without touching anything. */
     Object peek(long session, long seq, MessageType type) {
         Session s = sessions.get(session);

@@ -39,6 +39,10 @@ public final class MetaTester {
 
     public MetaTester(int... slots) {
         machine = new MetaStateMachine(slots.length == 0 ? allSlots() : slots);
+        // This replica leads from the start, with no re-announce window (no earlier leader).
+        machine.setWallClock(() -> clockNs);
+        machine.setReannounceWindow(java.time.Duration.ZERO);
+        machine.onLeaderStart(1);
         machine.apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.CREATE_ROOT, clockNs, new byte[0])), ++index);
         // Let everyone work in the root, as a freshly formatted file system used by tests.
         if (!machine.owns(0)) {
@@ -57,6 +61,14 @@ public final class MetaTester {
 
     /** A tester over a new state machine loaded from a snapshot of this one (same slots, same clock). */
     public MetaTester restoredFromSnapshot() {
+        return restoredFromSnapshot(java.time.Duration.ofHours(1));
+    }
+
+    /**
+     * As {@link #restoredFromSnapshot()}, the copy leading as a new leader would, with a re-announce
+     * window of {@code window} from the current clock.
+     */
+    public MetaTester restoredFromSnapshot(java.time.Duration window) {
         try {
             var bytes = new java.io.ByteArrayOutputStream();
             machine.writeSnapshot(new java.io.DataOutputStream(bytes));
@@ -65,6 +77,9 @@ public final class MetaTester {
             copy.clockNs = clockNs;
             copy.index = index;
             copy.header = header;
+            // The restored replica leads after a leader change: the sessions announce their opens again.
+            copy.machine.setReannounceWindow(window);
+            copy.machine.onLeaderStart(2);
             return copy;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
@@ -100,15 +115,33 @@ public final class MetaTester {
         request.validate();
         MessageType type = MessageType.ofRequest(request.getClass());
         MetaOperation<?, ?> op = machine.operations().of(type);
-        if (!op.mutates()) {
-            return (R) machine.query(op, request);
+        try {
+            if (!op.mutates()) {
+                return (R) machine.query(op, request);
+            }
+            clockNs += 1_000_000;
+            Object result = machine.apply(ByteBuffer.wrap(MetaCommand.encode(type, clockNs, request)), ++index);
+            if (result instanceof WfsException e) {
+                throw e;
+            }
+            return (R) result;
+        } finally {
+            releaseOrphans();
+        }
+    }
+
+    /**
+     * What the leader's housekeeping does every 200 ms (MetaGroupReplica.releaseOrphans): the
+     * orphans nobody holds open any more are deleted, through the log.
+     */
+    public int releaseOrphans() {
+        var batch = machine.releasableOrphans(ReleaseOrphansOp.MAX_PER_ENTRY);
+        if (batch.isEmpty()) {
+            return 0;
         }
         clockNs += 1_000_000;
-        Object result = machine.apply(ByteBuffer.wrap(MetaCommand.encode(type, clockNs, request)), ++index);
-        if (result instanceof WfsException e) {
-            throw e;
-        }
-        return (R) result;
+        return (Integer) machine.apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.RELEASE_ORPHANS, clockNs,
+                ReleaseOrphansOp.body(batch))), ++index);
     }
 
     /** Asserts that the request is refused with {@code code}. */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
@@ -54,6 +55,7 @@ class ClientSessionOpsTest {
     private void expireSessionsIdleFor(long idleNs) {
         t.machine().apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.EXPIRE_SESSIONS, t.now() + idleNs,
                 ByteBuffer.allocate(8).putLong(LEASE_NS).array())), 1_000_000);
+        t.releaseOrphans();
     }
 
     @Test
@@ -169,5 +171,64 @@ class ClientSessionOpsTest {
         var copy = new io.wfs.meta.state.MetaStateMachine(new int[0]);
         copy.readSnapshot(new java.io.DataInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray())));
         assertEquals(t.machine().digest(), copy.digest());
+    }
+
+    @Test
+    void aNewLeaderKeepsEveryOrphanUntilItsSessionsAnnouncedTheirOpensOrTheWindowEnds() {
+        long kept = t.create(ROOT, "kept", 0666).ino();
+        long dropped = t.create(ROOT, "dropped", 0666).ino();
+        t.run(new CommitSlicesRequest(t.h(), kept, List.of(new SliceInfo(0, 10, 1, 901, 0)), 10));
+        t.run(new OpenRequest(a(), kept, 0));
+        t.run(new OpenRequest(b(), dropped, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("kept")));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("dropped")));
+
+        // The leader dies; the next one knows the orphans (replicated), not who holds them.
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        assertFalse(next.machine().announced(A), "a new leader waits for each session's announcement");
+        next.run(new AnnounceOpensRequest(a(), 0, new long[] {kept}, new int[] {1}));
+        assertTrue(next.machine().announced(A));
+        assertFalse(next.machine().announced(B));
+        next.advance(29_000_000_000L);
+        assertEquals(0, next.releaseOrphans(), "inside the window every orphan stays: B may still announce");
+        assertEquals(0, next.stat(dropped).nlink());
+        next.advance(2_000_000_000L);
+        assertEquals(1, next.releaseOrphans(), "after the window, the orphan no session announced goes");
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(dropped));
+        assertEquals(10, next.stat(kept).size(), "the announced one stays, with its data");
+        assertEquals(0, next.machine().pendingDeletions(10).length);
+        next.run(new CloseRequest(a(), kept));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(kept));
+        assertArrayEquals(new long[] {901}, next.machine().pendingDeletions(10));
+    }
+
+    @Test
+    void aReplicaThatDoesNotLeadServesNoOpensAndASecondAnnouncementChangesNothing() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.machine().onLeaderStop();
+        t.fails(WfsErrorCode.EBUSY, new OpenRequest(a(), f, 0));
+        t.fails(WfsErrorCode.EBUSY, new CloseRequest(a(), f));
+        assertTrue(t.machine().announced(A), "a follower leaves the answer to the leader (NOT_LEADER)");
+        t.machine().onLeaderStart(3);
+        t.run(new AnnounceOpensRequest(a(), 0, new long[] {f}, new int[] {1}));
+        // A resend racing the first (its snapshot older) is ignored: the first one counts.
+        t.run(new AnnounceOpensRequest(a(), 0, new long[0], new int[0]));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        assertEquals(0, t.stat(f).nlink(), "held by A's announced open");
+        t.run(new CloseRequest(a(), f));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+    }
+
+    @Test
+    void anOrphanNobodyHoldsCannotBeOpenedAgain() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(new OpenRequest(a(), f, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        // Held by A: B may open it by number (as /proc/PID/fd does), and keeps it after A's close.
+        t.run(new OpenRequest(b(), f, 0));
+        t.run(new CloseRequest(a(), f));
+        assertEquals(0, t.stat(f).nlink());
+        t.run(new CloseRequest(b(), f));
+        t.fails(WfsErrorCode.ENOENT, new OpenRequest(a(), f, 0));
     }
 }

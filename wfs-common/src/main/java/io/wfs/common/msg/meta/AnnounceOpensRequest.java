@@ -1,0 +1,53 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.Validate;
+
+/**
+ * A session's open files in the group owning {@code slot}: each inode with its number of open
+ * handles. Opens and closes are not Raft entries; the group's leader keeps them in memory, so a new
+ * leader learns them from this announcement, which every session sends before its first other
+ * request to that leader (the leader answers {@code OPENS_UNKNOWN} until then).
+ */
+public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
+    /** More open files than one session can have (the kernel's file-max is in this range). */
+    public static final int MAX_INODES = 1 << 20;
+
+    private long[] inos;
+    private int[] counts;
+
+    public AnnounceOpensRequest() {
+    }
+
+    public AnnounceOpensRequest(MetaHeader header, int slot, long[] inos, int[] counts) {
+        super(header, slot);
+        this.inos = inos;
+        this.counts = counts;
+    }
+
+    public long[] inos() {
+        return inos == null ? new long[0] : inos;
+    }
+
+    public int[] counts() {
+        return counts == null ? new int[0] : counts;
+    }
+
+    @Override
+    public void validate() {
+        super.validate();
+        MetaHeader.requireSession(header());
+        long[] i = inos();
+        int[] c = counts();
+        Validate.range(i.length, "inos", 0, MAX_INODES);
+        if (i.length != c.length) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "inos and counts differ in length: " + i.length + " vs " + c.length);
+        }
+        for (int k = 0; k < c.length; k++) {
+            if (c[k] <= 0) {
+                throw new WfsException(WfsErrorCode.BAD_REQUEST, "open count of inode " + i[k] + " must be positive, is " + c[k]);
+            }
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AnnounceOpensRequest;
+import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.rpc.MessageType;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+
+/**
+ * A session tells this group's new leader which of its files it holds open (the leader answered
+ * OPENS_UNKNOWN to its first request). Served from memory, no Raft entry. Inodes the group does
+ * not hold (deleted meanwhile, or another group's) are skipped; only the session's first
+ * announcement to this leader counts.
+ */
+public final class AnnounceOpensOp implements MetaOperation<AnnounceOpensRequest, OkReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.ANNOUNCE_OPENS;
+    }
+
+    @Override
+    public boolean mutates() {
+        return false;
+    }
+
+    @Override
+    public OkReply execute(MetaContext ctx, AnnounceOpensRequest req) {
+        if (!ctx.leaderOpens().active()) {
+            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
+        }
+        long[] inos = req.inos();
+        int[] counts = req.counts();
+        LongArrayList held = new LongArrayList(inos.length);
+        IntArrayList heldCounts = new IntArrayList(inos.length);
+        for (int i = 0; i < inos.length; i++) {
+            if (ctx.owns(inos[i]) && ctx.namespace().contains(inos[i])) {
+                held.add(inos[i]);
+                heldCounts.add(counts[i]);
+            }
+        }
+        ctx.leaderOpens().announce(ctx.caller().session(), held.toLongArray(), heldCounts.toIntArray(), ctx.timeNs());
+        return OkReply.INSTANCE;
+    }
+}

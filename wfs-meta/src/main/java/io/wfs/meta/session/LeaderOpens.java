@@ -1,0 +1,190 @@
+package io.wfs.meta.session;
+
+import it.unimi.dsi.fastutil.longs.Long2IntMap;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+
+/**
+ * Which sessions hold which files of this group open, as the group's leader knows it: in memory
+ * only, so an open or a close costs no Raft entry (docs/metadata.md, "Opens"). It decides when
+ * an orphan ({@link OpenFiles}) may be released: when no session holds it open, and never during
+ * the re-announce window after this replica became leader, while the sessions that held files
+ * open through the previous leader announce them again.
+ *
+ * <p>One per group replica, called under the state machine's lock. On a replica that does not
+ * lead it is inactive: what apply tells it is dropped, and the open and close requests are
+ * refused (NOT_LEADER). Nothing here is replicated, so nothing here may decide what apply does.
+ */
+public final class LeaderOpens {
+    private final OpenFiles orphans;
+    private final Long2ObjectOpenHashMap<Long2IntOpenHashMap> bySession = new Long2ObjectOpenHashMap<>();
+    private final Long2IntOpenHashMap totals = new Long2IntOpenHashMap();
+    private final LongOpenHashSet announced = new LongOpenHashSet();
+    /** When each session holding files open last opened or announced (this leader's clock). */
+    private final Long2LongOpenHashMap lastSeenNs = new Long2LongOpenHashMap();
+    /** Orphans no session holds, in the order they became releasable. */
+    private final LongLinkedOpenHashSet releasable = new LongLinkedOpenHashSet();
+    private boolean active;
+    private long windowEndNs;
+    private boolean windowScanned;
+
+    public LeaderOpens(OpenFiles orphans) {
+        this.orphans = orphans;
+    }
+
+    /** This replica became leader at {@code nowNs}: it knows no opens until the sessions announce them. */
+    public void start(long nowNs, long reannounceWindowNs) {
+        clear();
+        active = true;
+        windowEndNs = nowNs + reannounceWindowNs;
+        windowScanned = false;
+    }
+
+    public void stop() {
+        clear();
+        active = false;
+    }
+
+    private void clear() {
+        bySession.clear();
+        totals.clear();
+        announced.clear();
+        lastSeenNs.clear();
+        releasable.clear();
+    }
+
+    public boolean active() {
+        return active;
+    }
+
+    /** True when {@code session} may send requests: it announced its opens to this leader (or this replica does not lead). */
+    public boolean announced(long session) {
+        return !active || announced.contains(session);
+    }
+
+    /**
+     * The session's open files as its client knows them; the first announcement of a session to
+     * this leader counts, later ones (resends racing each other) change nothing. Inodes this group
+     * does not hold are skipped by the caller.
+     */
+    public void announce(long session, long[] inos, int[] counts, long nowNs) {
+        if (!active || !announced.add(session)) {
+            return;
+        }
+        lastSeenNs.put(session, nowNs);
+        for (int i = 0; i < inos.length; i++) {
+            add(session, inos[i], counts[i]);
+        }
+    }
+
+    public void open(long session, long ino, long nowNs) {
+        if (active) {
+            add(session, ino, 1);
+            lastSeenNs.put(session, nowNs);
+        }
+    }
+
+    private void add(long session, long ino, int count) {
+        bySession.computeIfAbsent(session, s -> new Long2IntOpenHashMap(2)).addTo(ino, count);
+        totals.addTo(ino, count);
+    }
+
+    /** One close by {@code session}; an orphan nobody holds any more becomes releasable. */
+    public void close(long session, long ino) {
+        Long2IntOpenHashMap mine = active ? bySession.get(session) : null;
+        if (mine == null || mine.get(ino) == 0) {
+            return;
+        }
+        if (mine.addTo(ino, -1) == 1) {
+            mine.remove(ino);
+            if (mine.isEmpty()) {
+                bySession.remove(session);
+            }
+        }
+        drop(ino, 1);
+    }
+
+    /**
+     * Sessions that hold files open here but that the group's session table does not know (they
+     * opened files, which are no log entries, and never sent a mutation or heartbeat) expire when
+     * this leader has not heard of them for the lease: a client that died before its first heartbeat.
+     */
+    public void expireUnknown(long cutoffNs, java.util.function.LongPredicate knownToSessionTable) {
+        if (!active) {
+            return;
+        }
+        for (long session : bySession.keySet().toLongArray()) {
+            if (!knownToSessionTable.test(session) && lastSeenNs.get(session) < cutoffNs) {
+                sessionExpired(session);
+            }
+        }
+    }
+
+    /** The session expired: everything it held is closed. */
+    public void sessionExpired(long session) {
+        announced.remove(session);
+        lastSeenNs.remove(session);
+        Long2IntOpenHashMap mine = active ? bySession.remove(session) : null;
+        if (mine != null) {
+            for (Long2IntMap.Entry e : mine.long2IntEntrySet()) {
+                drop(e.getLongKey(), e.getIntValue());
+            }
+        }
+    }
+
+    private void drop(long ino, int count) {
+        if (totals.addTo(ino, -count) == count) {
+            totals.remove(ino);
+            orphaned(ino);
+        }
+    }
+
+    public boolean isOpen(long ino) {
+        return totals.get(ino) > 0;
+    }
+
+    /** {@code ino} is (or may be) an orphan: releasable now unless open or inside the window. */
+    public void orphaned(long ino) {
+        if (active && windowScanned && orphans.isOrphan(ino) && !isOpen(ino)) {
+            releasable.add(ino);
+        }
+    }
+
+    /**
+     * Up to {@code max} orphans to release now, oldest first. The first call after the
+     * re-announce window scans every orphan the group holds (those of earlier leaders too).
+     */
+    public LongArrayList takeReleasable(long nowNs, int max) {
+        LongArrayList out = new LongArrayList();
+        if (!active) {
+            return out;
+        }
+        if (!windowScanned && nowNs >= windowEndNs) {
+            windowScanned = true;
+            for (long ino : orphans.sortedOrphans()) {
+                orphaned(ino);
+            }
+        }
+        while (out.size() < max && !releasable.isEmpty()) {
+            long ino = releasable.removeFirstLong();
+            if (orphans.isOrphan(ino) && !isOpen(ino)) {
+                out.add(ino);
+            }
+        }
+        return out;
+    }
+
+    /** Sessions holding files open on this leader (a gauge). */
+    public int sessions() {
+        return bySession.size();
+    }
+
+    /** Files open on this leader (a gauge). */
+    public int openFiles() {
+        return totals.size();
+    }
+}
