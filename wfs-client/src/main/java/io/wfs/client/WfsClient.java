@@ -289,7 +289,8 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public void release(WfsFile file) {
         try {
-            flush(file);
+            files.flushForClose(file.caller(), file.state());
+            cache.forgetAttr(file.ino());
         } finally {
             files.release(file.state());
             closeQuietly(file.caller(), file.ino());

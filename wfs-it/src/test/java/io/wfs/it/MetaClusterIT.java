@@ -84,8 +84,12 @@ class MetaClusterIT {
                 new io.wfs.common.msg.meta.SliceInfo(0, 4096, 1, 901, 0),
                 new io.wfs.common.msg.meta.SliceInfo(4096, 4096, 1, 902, 0)), 8192)).get(30, TimeUnit.SECONDS);
         client.call(new io.wfs.common.msg.meta.UnlinkRequest(client.mutation(0, 0), ROOT, n("doomed"))).get(30, TimeUnit.SECONDS);
-        long[] pending = client.call(new io.wfs.common.msg.meta.PendingDeletionsRequest(client.query(0, 0), 0, 100))
-                .get(30, TimeUnit.SECONDS).blockIds();
+        // The unlinked file is an orphan until the leader releases it (every 200 ms): then its blocks queue.
+        long[] pending = io.wfs.common.testing.Await.value(java.time.Duration.ofSeconds(30), () -> {
+            long[] queued = client.call(new io.wfs.common.msg.meta.PendingDeletionsRequest(client.query(0, 0), 0, 100))
+                    .get(30, TimeUnit.SECONDS).blockIds();
+            return queued.length == 2 ? queued : null;
+        }, "both blocks of the unlinked file queued for deletion");
         java.util.Arrays.sort(pending);
         org.junit.jupiter.api.Assertions.assertArrayEquals(new long[] {901, 902}, pending);
         client.call(new io.wfs.common.msg.meta.AckDeletionsRequest(client.mutation(0, 0), 0, new long[] {901}))

@@ -4,10 +4,19 @@ package io.wfs.common.route;
  * The files a session holds open, as its client knows them: what it announces to a group's new
  * leader ({@link MetaClient}, {@code AnnounceOpensRequest}).
  */
-@FunctionalInterface
 public interface HeldOpens {
     /** A session that holds nothing open (a meta server's own client for the other groups). */
-    HeldOpens NONE = group -> new Held(new long[0], new int[0]);
+    HeldOpens NONE = new HeldOpens() {
+        @Override
+        public Held in(SlotMap.Group group) {
+            return new Held(new long[0], new int[0]);
+        }
+
+        @Override
+        public boolean opensFiles() {
+            return false;
+        }
+    };
 
     /** Inodes and open counts, equal lengths. */
     record Held(long[] inos, int[] counts) {
@@ -15,4 +24,12 @@ public interface HeldOpens {
 
     /** The inodes of {@code group} (by the current slot map) this session holds open, with their counts. */
     Held in(SlotMap.Group group);
+
+    /**
+     * Whether this session ever opens files. A group's new leader waits (up to its re-announce
+     * window) for every session that does to announce before it releases any orphan.
+     */
+    default boolean opensFiles() {
+        return true;
+    }
 }

@@ -74,14 +74,14 @@ class MetaRequestValidationTest {
     @Test
     void anAnnouncementOfOpensIsChecked() {
         MetaHeader withSession = H.withSequence(5, 2, 1);
-        new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1, 3}).validate();
-        new AnnounceOpensRequest(withSession, 7, null, null).validate();
-        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(H, 7, new long[] {1}, new int[] {1})));
-        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 4096, new long[0], new int[0])));
-        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1})));
-        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1}, new int[] {0})));
+        new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1, 3}, true).validate();
+        new AnnounceOpensRequest(withSession, 7, null, null, false).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(H, 7, new long[] {1}, new int[] {1}, true)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 4096, new long[0], new int[0], true)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1, 2}, new int[] {1}, true)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[] {1}, new int[] {0}, true)));
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7,
-                new long[AnnounceOpensRequest.MAX_INODES + 1], new int[AnnounceOpensRequest.MAX_INODES + 1])));
+                new long[AnnounceOpensRequest.MAX_INODES + 1], new int[AnnounceOpensRequest.MAX_INODES + 1], true)));
     }
 
     @Test

@@ -81,7 +81,7 @@ public final class ValidRequests {
             case GET_LOCK -> new io.wfs.common.msg.meta.GetLockRequest(h, ino, 1, 1, 0, Long.MAX_VALUE, r.nextLong());
             case SESSION_HEARTBEAT -> new io.wfs.common.msg.meta.SessionHeartbeatRequest(h, r.nextInt(4096));
             case ANNOUNCE_OPENS -> new io.wfs.common.msg.meta.AnnounceOpensRequest(h, r.nextInt(4096),
-                    new long[] {ino, ino + 1}, new int[] {1, 1 + r.nextInt(5)});
+                    new long[] {ino, ino + 1}, new int[] {1, 1 + r.nextInt(5)}, r.nextBoolean());
             case PENDING_DELETIONS -> new io.wfs.common.msg.meta.PendingDeletionsRequest(h, r.nextInt(4096), 1 + r.nextInt(1000));
             case ACK_DELETIONS -> new io.wfs.common.msg.meta.AckDeletionsRequest(h, r.nextInt(4096), new long[] {r.nextLong(), 5});
             case UNREFERENCED_BLOCKS -> new io.wfs.common.msg.meta.UnreferencedBlocksRequest(h, 9, new long[] {(9L << 52) | 1 + r.nextInt(1000)});

@@ -4,9 +4,11 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.OkReply;
+import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.rpc.MessageType;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * A session tells this group's new leader which of its files it holds open (the leader answered
@@ -23,6 +25,23 @@ public final class AnnounceOpensOp implements MetaOperation<AnnounceOpensRequest
     @Override
     public boolean mutates() {
         return false;
+    }
+
+    /**
+     * Counts the announced opens, then, the first time a session that opens files announces to
+     * this group, records it as an opener (replicated, through a heartbeat entry) before answering:
+     * so it is known before any of its opens counts, and a later leader waits for it.
+     */
+    @Override
+    public CompletableFuture<OkReply> lead(GroupLeader leader, AnnounceOpensRequest req) {
+        return leader.inThisGroup(this, req).thenCompose(ok -> {
+            if (!req.opensFiles() || !leader.leads()
+                    || leader.inspect(req.header(), ctx -> ctx.clients().openFiles().isOpener(ctx.caller().session()))) {
+                return CompletableFuture.completedFuture(ok);
+            }
+            return leader.propose(MessageType.SESSION_HEARTBEAT, new SessionHeartbeatRequest(req.header(), req.slot()))
+                    .thenApply(recorded -> OkReply.INSTANCE);
+        });
     }
 
     @Override

@@ -37,6 +37,7 @@ public final class ExpireSessionsOp implements InternalOperation {
      */
     private static void releaseSession(MetaContext ctx, long session) {
         ctx.clients().locks().releaseSession(session);
+        ctx.clients().openFiles().forgetOpener(session);
         ctx.leaderOpens().sessionExpired(session);
     }
 }

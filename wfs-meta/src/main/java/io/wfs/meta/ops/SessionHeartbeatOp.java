@@ -6,7 +6,9 @@ import io.wfs.common.rpc.MessageType;
 
 /**
  * Keeps a session alive in this group. The renewal itself is the session table's record of the
- * command's time (every mutation with a session renews it); this operation has nothing else to do.
+ * command's time (every mutation with a session renews it). Only clients that open files send
+ * heartbeats, so the session is also recorded as an opener: a new leader waits for its
+ * announcement before releasing orphans.
  */
 public final class SessionHeartbeatOp implements MetaOperation<SessionHeartbeatRequest, OkReply> {
     @Override
@@ -21,6 +23,7 @@ public final class SessionHeartbeatOp implements MetaOperation<SessionHeartbeatR
 
     @Override
     public OkReply execute(MetaContext ctx, SessionHeartbeatRequest req) {
+        ctx.clients().openFiles().markOpener(ctx.caller().session());
         return OkReply.INSTANCE;
     }
 }

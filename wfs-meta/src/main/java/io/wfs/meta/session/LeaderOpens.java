@@ -13,7 +13,8 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
  * only, so an open or a close costs no Raft entry (docs/metadata.md, "Opens"). It decides when
  * an orphan ({@link OpenFiles}) may be released: when no session holds it open, and never during
  * the re-announce window after this replica became leader, while the sessions that held files
- * open through the previous leader announce them again.
+ * open through the previous leader announce them again. The window ends early once every
+ * session that opens files ({@link OpenFiles#isOpener}, replicated) has announced.
  *
  * <p>One per group replica, called under the state machine's lock. On a replica that does not
  * lead it is inactive: what apply tells it is dropped, and the open and close requests are
@@ -143,6 +144,11 @@ public final class LeaderOpens {
         }
     }
 
+    /** True when {@code ino} is an orphan this leader will release: nobody holds it, the window is over. */
+    public boolean releasable(long ino) {
+        return active && windowScanned && orphans.isOrphan(ino) && !isOpen(ino);
+    }
+
     public boolean isOpen(long ino) {
         return totals.get(ino) > 0;
     }
@@ -163,7 +169,7 @@ public final class LeaderOpens {
         if (!active) {
             return out;
         }
-        if (!windowScanned && nowNs >= windowEndNs) {
+        if (!windowScanned && (nowNs >= windowEndNs || everyOpenerAnnounced())) {
             windowScanned = true;
             for (long ino : orphans.sortedOrphans()) {
                 orphaned(ino);
@@ -176,6 +182,19 @@ public final class LeaderOpens {
             }
         }
         return out;
+    }
+
+    /**
+     * True when every session that opens files (heartbeats recorded it, replicated) announced
+     * to this leader: nobody else can hold a file open from an earlier leader, so the window ends.
+     */
+    private boolean everyOpenerAnnounced() {
+        for (long session : orphans.sortedOpeners()) {
+            if (!announced.contains(session)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Sessions holding files open on this leader (a gauge). */

@@ -14,6 +14,30 @@ import java.util.Arrays;
  */
 public final class OpenFiles {
     private final LongOpenHashSet orphans = new LongOpenHashSet();
+    /**
+     * The sessions that open files (clients with mounts: they heartbeat), until they expire. A
+     * new leader releases no orphan before each of them announced its opens (or its window ends).
+     */
+    private final LongOpenHashSet openers = new LongOpenHashSet();
+
+    public void markOpener(long session) {
+        openers.add(session);
+    }
+
+    public boolean isOpener(long session) {
+        return openers.contains(session);
+    }
+
+    public void forgetOpener(long session) {
+        openers.remove(session);
+    }
+
+    /** The opener sessions, ascending. */
+    public long[] sortedOpeners() {
+        long[] o = openers.toLongArray();
+        Arrays.sort(o);
+        return o;
+    }
 
     /** The inode lost its last name; it stays until released. */
     public void orphan(long ino) {
@@ -41,12 +65,17 @@ public final class OpenFiles {
     }
 
     /**
-     * Snapshot section. Before opens left the Raft log it began with the replicated open counts
-     * per session; the count of such sessions is still written (always 0) so that snapshots of
-     * both layouts read alike.
+     * Snapshot section: the openers, then the orphans. Before opens left the Raft log the section
+     * began with the open counts per session; the openers are written in that shape (a session
+     * with no inodes), so snapshots of either layout read on both builds.
      */
     public void write(DataOutputStream out) throws IOException {
-        out.writeInt(0);
+        long[] sessions = sortedOpeners();
+        out.writeInt(sessions.length);
+        for (long session : sessions) {
+            out.writeLong(session);
+            out.writeInt(0);
+        }
         long[] o = sortedOrphans();
         out.writeInt(o.length);
         for (long ino : o) {
@@ -56,9 +85,10 @@ public final class OpenFiles {
 
     public void read(DataInputStream in) throws IOException {
         orphans.clear();
+        openers.clear();
         for (int n = in.readInt(), i = 0; i < n; i++) {
-            // An older snapshot's open counts: the sessions re-announce them to the new leader.
-            in.readLong();
+            // A session of an older snapshot came with its open counts: it opened files.
+            openers.add(in.readLong());
             for (int m = in.readInt(), j = 0; j < m; j++) {
                 in.readLong();
                 in.readInt();

@@ -175,6 +175,9 @@ class ClientSessionOpsTest {
 
     @Test
     void aNewLeaderKeepsEveryOrphanUntilItsSessionsAnnouncedTheirOpensOrTheWindowEnds() {
+        // Both are clients that open files: their heartbeats record them as openers.
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        t.run(new SessionHeartbeatRequest(b(), 0));
         long kept = t.create(ROOT, "kept", 0666).ino();
         long dropped = t.create(ROOT, "dropped", 0666).ino();
         t.run(new CommitSlicesRequest(t.h(), kept, List.of(new SliceInfo(0, 10, 1, 901, 0)), 10));
@@ -186,7 +189,7 @@ class ClientSessionOpsTest {
         // The leader dies; the next one knows the orphans (replicated), not who holds them.
         MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
         assertFalse(next.machine().announced(A), "a new leader waits for each session's announcement");
-        next.run(new AnnounceOpensRequest(a(), 0, new long[] {kept}, new int[] {1}));
+        next.run(new AnnounceOpensRequest(a(), 0, new long[] {kept}, new int[] {1}, true));
         assertTrue(next.machine().announced(A));
         assertFalse(next.machine().announced(B));
         next.advance(29_000_000_000L);
@@ -210,9 +213,9 @@ class ClientSessionOpsTest {
         t.fails(WfsErrorCode.EBUSY, new CloseRequest(a(), f));
         assertTrue(t.machine().announced(A), "a follower leaves the answer to the leader (NOT_LEADER)");
         t.machine().onLeaderStart(3);
-        t.run(new AnnounceOpensRequest(a(), 0, new long[] {f}, new int[] {1}));
+        t.run(new AnnounceOpensRequest(a(), 0, new long[] {f}, new int[] {1}, true));
         // A resend racing the first (its snapshot older) is ignored: the first one counts.
-        t.run(new AnnounceOpensRequest(a(), 0, new long[0], new int[0]));
+        t.run(new AnnounceOpensRequest(a(), 0, new long[0], new int[0], true));
         t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
         assertEquals(0, t.stat(f).nlink(), "held by A's announced open");
         t.run(new CloseRequest(a(), f));
@@ -230,5 +233,25 @@ class ClientSessionOpsTest {
         assertEquals(0, t.stat(f).nlink());
         t.run(new CloseRequest(b(), f));
         t.fails(WfsErrorCode.ENOENT, new OpenRequest(a(), f, 0));
+    }
+
+    @Test
+    void theWindowEndsAsSoonAsEveryOpenerAnnounced() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        t.run(new SessionHeartbeatRequest(b(), 0));
+        long heldByB = t.create(ROOT, "held", 0666).ino();
+        long nobodys = t.create(ROOT, "nobodys", 0666).ino();
+        t.run(new OpenRequest(b(), heldByB, 0));
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        // Unlinked under the new leader before anybody announced: both orphans wait.
+        next.run(new UnlinkRequest(next.h(), ROOT, n("held")));
+        next.run(new UnlinkRequest(next.h(), ROOT, n("nobodys")));
+        next.run(new AnnounceOpensRequest(a(), 0, new long[0], new int[0], true));
+        assertEquals(0, next.stat(nobodys).nlink(), "B, an opener, has not announced yet");
+        next.run(new AnnounceOpensRequest(b(), 0, new long[] {heldByB}, new int[] {1}, true));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(nobodys));
+        assertEquals(0, next.stat(heldByB).nlink(), "held by B's announced open");
+        next.run(new CloseRequest(b(), heldByB));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(heldByB));
     }
 }

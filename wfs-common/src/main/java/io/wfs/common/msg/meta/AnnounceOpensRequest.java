@@ -16,14 +16,21 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
 
     private long[] inos;
     private int[] counts;
+    /** False for a session that never opens files (a meta server's own client for the other groups). */
+    private boolean opensFiles;
 
     public AnnounceOpensRequest() {
     }
 
-    public AnnounceOpensRequest(MetaHeader header, int slot, long[] inos, int[] counts) {
+    public AnnounceOpensRequest(MetaHeader header, int slot, long[] inos, int[] counts, boolean opensFiles) {
         super(header, slot);
         this.inos = inos;
         this.counts = counts;
+        this.opensFiles = opensFiles;
+    }
+
+    public boolean opensFiles() {
+        return opensFiles;
     }
 
     public long[] inos() {
