@@ -23,6 +23,7 @@ import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetAttr;
@@ -37,6 +38,7 @@ import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -215,28 +217,35 @@ public final class WfsClient implements WfsFileSystem {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         int access = flags & Posix.O_ACCMODE;
-        opens.opened(a.ino());
-        if (!created) {
-            try {
-                Rpc.await(meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), a.ino(), access)));
-            } catch (RuntimeException e) {
-                opens.closed(a.ino());
-                throw e;
-            }
-        }
-        WfsFile file;
+        long ino = a.ino();
+        opens.opened(ino);
+        // The access check (open) and the slice fetch leave together: one round trip, not two.
+        CompletableFuture<AttrReply> opened = created ? CompletableFuture.completedFuture(null)
+                : meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access));
+        FileState state = null;
         try {
             if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
-                setattr(caller, a.ino(), SetAttr.NOTHING.withSize(0));
+                Rpc.await(opened);
+                setattr(caller, ino, SetAttr.NOTHING.withSize(0));
             }
             // A file this call created is empty: no slices to fetch.
-            FileState state = created ? files.openCreated(a) : files.open(Caller.ROOT, a.ino());
-            file = new WfsFile(caller, state, flags);
+            state = created ? files.openCreated(a) : files.open(Caller.ROOT, ino);
+            Rpc.await(opened);
+            return new WfsFile(caller, state, flags);
         } catch (RuntimeException e) {
-            closeQuietly(caller, a.ino());
+            if (state != null) {
+                files.release(state);
+            }
+            // Counted by the leader only if the open itself succeeded: then it is closed again.
+            opened.whenComplete((r, openError) -> {
+                if (openError == null) {
+                    closeQuietly(caller, ino);
+                } else {
+                    opens.closed(ino);
+                }
+            });
             throw e;
         }
-        return file;
     }
 
     /**

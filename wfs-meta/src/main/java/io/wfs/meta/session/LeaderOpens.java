@@ -24,12 +24,17 @@ public final class LeaderOpens {
     private final OpenFiles orphans;
     private final Long2ObjectOpenHashMap<Long2IntOpenHashMap> bySession = new Long2ObjectOpenHashMap<>();
     private final Long2IntOpenHashMap totals = new Long2IntOpenHashMap();
-    private final LongOpenHashSet announced = new LongOpenHashSet();
+    /**
+     * Sessions that announced to this leader. Read by every request on the RPC threads without the
+     * state lock (a contended lock costs a futex hand-off per request), so it is replaced, never
+     * changed: it changes once per session and leader change.
+     */
+    private volatile LongOpenHashSet announced = new LongOpenHashSet();
     /** When each session holding files open last opened or announced (this leader's clock). */
     private final Long2LongOpenHashMap lastSeenNs = new Long2LongOpenHashMap();
     /** Orphans no session holds, in the order they became releasable. */
     private final LongLinkedOpenHashSet releasable = new LongLinkedOpenHashSet();
-    private boolean active;
+    private volatile boolean active;
     private long windowEndNs;
     private boolean windowScanned;
 
@@ -53,7 +58,7 @@ public final class LeaderOpens {
     private void clear() {
         bySession.clear();
         totals.clear();
-        announced.clear();
+        announced = new LongOpenHashSet();
         lastSeenNs.clear();
         releasable.clear();
     }
@@ -62,9 +67,22 @@ public final class LeaderOpens {
         return active;
     }
 
-    /** True when {@code session} may send requests: it announced its opens to this leader (or this replica does not lead). */
+    /**
+     * True when {@code session} may send requests: it announced its opens to this leader (or this
+     * replica does not lead). Safe without the state lock.
+     */
     public boolean announced(long session) {
         return !active || announced.contains(session);
+    }
+
+    private boolean markAnnounced(long session) {
+        if (announced.contains(session)) {
+            return false;
+        }
+        LongOpenHashSet grown = new LongOpenHashSet(announced);
+        grown.add(session);
+        announced = grown;
+        return true;
     }
 
     /**
@@ -73,7 +91,7 @@ public final class LeaderOpens {
      * does not hold are skipped by the caller.
      */
     public void announce(long session, long[] inos, int[] counts, long nowNs) {
-        if (!active || !announced.add(session)) {
+        if (!active || !markAnnounced(session)) {
             return;
         }
         lastSeenNs.put(session, nowNs);
@@ -127,7 +145,11 @@ public final class LeaderOpens {
 
     /** The session expired: everything it held is closed. */
     public void sessionExpired(long session) {
-        announced.remove(session);
+        if (announced.contains(session)) {
+            LongOpenHashSet shrunk = new LongOpenHashSet(announced);
+            shrunk.remove(session);
+            announced = shrunk;
+        }
         lastSeenNs.remove(session);
         Long2IntOpenHashMap mine = active ? bySession.remove(session) : null;
         if (mine != null) {

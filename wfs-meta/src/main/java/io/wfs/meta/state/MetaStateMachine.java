@@ -191,14 +191,12 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         this.wallClock = clock;
     }
 
-    /** False when this replica leads and {@code session} has not announced its open files to it yet. */
+    /**
+     * False when this replica leads and {@code session} has not announced its open files to it yet.
+     * Asked by every request: no state lock (see LeaderOpens#announced).
+     */
     public boolean announced(long session) {
-        lock.lock();
-        try {
-            return leaderOpens.announced(session);
-        } finally {
-            lock.unlock();
-        }
+        return leaderOpens.announced(session);
     }
 
     /** Orphans this leader may release now (none while it does not lead or inside its re-announce window). */
