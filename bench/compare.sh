@@ -8,6 +8,7 @@
 #
 #   bench/compare.sh [--out FILE] [--meta-files N] [--small-files N] [--procs P]
 #                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
+#                    [--apps-files N]   (files of /usr/include for git clone and tar x; default all)
 #
 # A full run takes 20-40 minutes on a 2-core machine; CI runs a tiny one (CompareScriptIT).
 # WFS_LAUNCHER: the wfs command to use (default: the checkout's ./wfs, which builds if needed).
@@ -21,6 +22,7 @@ procs=4
 fio_size=512
 fio_runtime=15
 only="local bindfs moosefs wfs"
+apps_files=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
@@ -30,6 +32,7 @@ while [ $# -gt 0 ]; do
     --fio-size) fio_size="$2"; shift 2 ;;
     --fio-runtime) fio_runtime="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
+    --apps-files) apps_files="$2"; shift 2 ;;
     -h|--help) sed -n '2,13p' "$0" | cut -c3-; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -43,6 +46,7 @@ command -v fio >/dev/null || need+=(fio)
 command -v python3 >/dev/null || need+=(python3)
 command -v curl >/dev/null || need+=(curl)
 command -v ip >/dev/null || need+=(iproute2)
+command -v git >/dev/null || need+=(git)
 if [ ${#need[@]} -gt 0 ]; then
   echo "compare.sh: installing ${need[*]}" >&2
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" >/dev/null || {
@@ -64,6 +68,25 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 log() { echo "[$(date -u +%H:%M:%S)] $*" >&2; }
+
+# The applications' input, once, on the local disk: /usr/include (about 7,900 files, 130 MiB
+# here) as a tar file and as a one-commit git repository.
+prepare_apps() {
+  local list="$work/apps.list"
+  (cd /usr/include && find . -type f | sort) > "$list"
+  if [ "$apps_files" -gt 0 ]; then
+    head -n "$apps_files" "$list" > "$list.head" && mv "$list.head" "$list"
+  fi
+  (cd /usr/include && tar cf "$work/apps.tar" -T "$list")
+  mkdir -p "$work/apps-repo"
+  tar xf "$work/apps.tar" -C "$work/apps-repo"
+  git -C "$work/apps-repo" init -q
+  git -C "$work/apps-repo" add -A
+  git -C "$work/apps-repo" -c user.name=wfs-bench -c user.email=bench@wfs.invalid commit -q -m "source tree"
+  apps_count=$(wc -l < "$list")
+  apps_mib=$(stat -c %s "$work/apps.tar" | awk '{printf "%.1f", $1 / 1048576}')
+  echo "{\"files\": $apps_count, \"tar_mib\": $apps_mib}" > "$results/apps.input.json"
+}
 drop_caches() { sync; echo 3 > /proc/sys/vm/drop_caches; }
 
 # fio_job NAME DIR RW BS JOBS [extra...]: one fio run, its JSON kept as results/FS.fio.NAME.json
@@ -108,6 +131,8 @@ run_workloads() {  # DIR [meta metrics URL]
     [ -n "$measure" ] && memory_snapshot after
     rm -rf "$dir"/wfsbench-small-*
   done
+  log "$fs: applications (git clone --no-local of $apps_count files, tar x of $apps_mib MiB, each with sync)"
+  python3 "$root/bench/workloads.py" apps "$dir" --git-src "$work/apps-repo" --tar "$work/apps.tar" > "$results/$fs.apps.json"
   for jobs in 1 4; do
     log "$fs: fio sequential 1 MiB write and read, $jobs job(s), ${fio_size} MiB in all"
     fio_job "seqwrite$jobs" "$dir" write 1M "$jobs" --end_fsync=1
@@ -121,6 +146,8 @@ run_workloads() {  # DIR [meta metrics URL]
   done
 }
 
+log "preparing the applications' input (from /usr/include)"
+prepare_apps
 for fs in $only; do
   case "$fs" in
     local)

@@ -8,6 +8,9 @@
   workloads.py small DIR --files N --size BYTES --procs P [--drop-caches] [--keep]
       the AI-training pattern: P writers write N files of BYTES, the page cache is dropped,
       then P readers read every file once in one random order.
+  workloads.py apps DIR --git-src REPO --tar FILE
+      real applications: `git clone --no-local REPO` into DIR, then `tar xf FILE` into DIR,
+      each timed with the `sync` that makes it durable (seconds, lower is better).
 
 Each prints one JSON object: rates in operations (or MiB) per second of wall time.
 Only the standard library: the same script runs against any mount.
@@ -120,6 +123,24 @@ def small(args):
     return out
 
 
+def _timed(*commands):
+    t = time.perf_counter()
+    for c in commands:
+        subprocess.run(c, check=True, stdout=subprocess.DEVNULL)
+    return round(time.perf_counter() - t, 2)
+
+
+def apps(args):
+    clone = os.path.join(args.dir, "wfsbench-clone-%d" % os.getpid())
+    untar = os.path.join(args.dir, "wfsbench-untar-%d" % os.getpid())
+    out = {"git_clone_s": _timed(["git", "clone", "-q", "--no-local", args.git_src, clone], ["sync"])}
+    os.makedirs(untar)
+    out["tar_x_s"] = _timed(["tar", "xf", args.tar, "-C", untar], ["sync"])
+    shutil.rmtree(clone)
+    shutil.rmtree(untar)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="workload", required=True)
@@ -135,7 +156,14 @@ def main():
     s.add_argument("--procs", type=int, default=4)
     s.add_argument("--drop-caches", action="store_true")
     s.add_argument("--keep", action="store_true", help="leave the files (the caller measures memory, then deletes)")
+    a = sub.add_parser("apps")
+    a.add_argument("dir")
+    a.add_argument("--git-src", required=True, help="a git repository on a local disk")
+    a.add_argument("--tar", required=True, help="a tar file on a local disk")
     args = ap.parse_args()
+    if args.workload == "apps":
+        print(json.dumps(apps(args)))
+        return
     for n in ("files", "procs"):
         if getattr(args, n) < 1:
             ap.error("--%s must be at least 1" % n)

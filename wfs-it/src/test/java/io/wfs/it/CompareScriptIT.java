@@ -27,6 +27,7 @@ class CompareScriptIT {
     private static final List<String> ROWS = List.of("metadata: create empty files /s", "metadata: stat /s",
             "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",
             "small 4 KiB: random read files/s", "small 128 KiB: write files/s", "small 128 KiB: random read files/s",
+            "applications: git clone --no-local + sync, s", "applications: tar x + sync, s",
             "fio seq write 1 MiB, 1 job(s), MiB/s", "fio seq read 1 MiB, 1 job(s), MiB/s",
             "fio rand read 4 KiB, 1 job(s), IOPS", "fio rand write 4 KiB, 1 job(s), IOPS",
             "fio seq write 1 MiB, 4 job(s), MiB/s", "fio seq read 1 MiB, 4 job(s), MiB/s",
@@ -39,6 +40,7 @@ class CompareScriptIT {
             Path table = dir.resolve("table.md");
             ProcessBuilder pb = new ProcessBuilder(Path.of("..", "bench", "compare.sh").toAbsolutePath().normalize().toString(),
                     "--meta-files", "40", "--small-files", "60", "--procs", "2", "--fio-size", "8", "--fio-runtime", "1",
+                    "--apps-files", "100",
                     "--out", table.toString()).redirectErrorStream(true);
             pb.environment().put("WFS_LAUNCHER", WfsProcess.launcher().toAbsolutePath().toString());
             Process p = pb.start();
@@ -58,6 +60,7 @@ class CompareScriptIT {
                 }
             }
             assertTrue(text.contains("| WFS: meta server heap per file"), text);
+            assertTrue(text.contains("Applications' input: a one-commit git repository and a tar file of the same 100 files"), text);
             assertTrue(out.contains("table written to " + table), out);
 
             String mounts = Files.readString(Path.of("/proc/mounts"));

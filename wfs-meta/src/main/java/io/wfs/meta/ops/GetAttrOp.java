@@ -26,7 +26,7 @@ public final class GetAttrOp implements MetaOperation<GetAttrRequest, AttrReply>
     @Override
     public AttrReply execute(MetaContext ctx, GetAttrRequest req) {
         InodeAttributes a = ctx.attributes(req.ino());
-        if (a.nlink() == 0 && ctx.leaderOpens().releasable(req.ino())) {
+        if (a.nlink() == 0 && ctx.leaderOpens().releasable(req.ino(), ctx.timeNs())) {
             throw new WfsException(WfsErrorCode.ENOENT, "the file was deleted");
         }
         return new AttrReply(MetaContext.wire(a), a.locked());

@@ -167,8 +167,9 @@ public final class LeaderOpens {
     }
 
     /** True when {@code ino} is an orphan this leader will release: nobody holds it, the window is over. */
-    public boolean releasable(long ino) {
-        return active && windowScanned && orphans.isOrphan(ino) && !isOpen(ino);
+    public boolean releasable(long ino, long nowNs) {
+        return active && orphans.isOrphan(ino) && !isOpen(ino)
+                && (windowScanned || nowNs >= windowEndNs || everyOpenerAnnounced());
     }
 
     public boolean isOpen(long ino) {
