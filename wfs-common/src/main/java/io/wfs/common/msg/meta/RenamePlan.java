@@ -10,11 +10,8 @@ import io.wfs.common.rpc.Validate;
  * when the name was free); with {@code exchange}, R moves to (srcParent, srcName) instead of
  * losing its name. (session, seq) are the client's, recorded when the source entry changes.
  */
-public final class RenamePlan {
-    private long srcParent;
-    private byte[] srcName;
-    private long dstParent;
-    private byte[] dstName;
+public final class RenamePlan implements EntryMove.Carrier {
+    private EntryMove move;
     private long moved;
     private int movedMode;
     private long replaced;
@@ -28,10 +25,7 @@ public final class RenamePlan {
 
     public RenamePlan(long srcParent, byte[] srcName, long dstParent, byte[] dstName, long moved, int movedMode,
                       long replaced, int replacedMode, boolean exchange, long session, long seq) {
-        this.srcParent = srcParent;
-        this.srcName = srcName;
-        this.dstParent = dstParent;
-        this.dstName = dstName;
+        this.move = new EntryMove(srcParent, srcName, dstParent, dstName);
         this.moved = moved;
         this.movedMode = movedMode;
         this.replaced = replaced;
@@ -41,20 +35,9 @@ public final class RenamePlan {
         this.seq = seq;
     }
 
-    public long srcParent() {
-        return srcParent;
-    }
-
-    public byte[] srcName() {
-        return srcName;
-    }
-
-    public long dstParent() {
-        return dstParent;
-    }
-
-    public byte[] dstName() {
-        return dstName;
+    @Override
+    public EntryMove move() {
+        return EntryMove.orNone(move);
     }
 
     public long moved() {
@@ -88,13 +71,12 @@ public final class RenamePlan {
 
     /** The parent {@code ino} (M or, in an exchange, R) has once the rename is done. */
     public long newParentOf(long ino) {
-        return ino == moved ? dstParent : srcParent;
+        return ino == moved ? dstParent() : srcParent();
     }
 
     public static void validate(RenamePlan plan) {
         Validate.notNull(plan, "plan");
-        MetaNames.check(plan.srcName, "srcName");
-        MetaNames.check(plan.dstName, "dstName");
+        plan.move().validate();
         Validate.check(plan.moved != 0, "plan.moved is 0");
         Validate.check(!plan.exchange || plan.replaced != 0, "an exchange needs a replaced inode");
     }

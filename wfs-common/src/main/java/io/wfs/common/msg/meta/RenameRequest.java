@@ -4,15 +4,12 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
 /** Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). */
-public final class RenameRequest implements MetaRequest<OkReply> {
+public final class RenameRequest implements MetaRequest<OkReply>, EntryMove.Carrier {
     public static final int NOREPLACE = 1;
     public static final int EXCHANGE = 2;
 
     private MetaHeader header;
-    private long srcParent;
-    private byte[] srcName;
-    private long dstParent;
-    private byte[] dstName;
+    private EntryMove move;
     private int flags;
 
     public RenameRequest() {
@@ -20,31 +17,18 @@ public final class RenameRequest implements MetaRequest<OkReply> {
 
     public RenameRequest(MetaHeader header, long srcParent, byte[] srcName, long dstParent, byte[] dstName, int flags) {
         this.header = header;
-        this.srcParent = srcParent;
-        this.srcName = srcName;
-        this.dstParent = dstParent;
-        this.dstName = dstName;
+        this.move = new EntryMove(srcParent, srcName, dstParent, dstName);
         this.flags = flags;
     }
 
+    @Override
     public MetaHeader header() {
         return header;
     }
 
-    public long srcParent() {
-        return srcParent;
-    }
-
-    public byte[] srcName() {
-        return srcName;
-    }
-
-    public long dstParent() {
-        return dstParent;
-    }
-
-    public byte[] dstName() {
-        return dstName;
+    @Override
+    public EntryMove move() {
+        return EntryMove.orNone(move);
     }
 
     public int flags() {
@@ -53,14 +37,13 @@ public final class RenameRequest implements MetaRequest<OkReply> {
 
     @Override
     public long routingIno() {
-        return srcParent;
+        return srcParent();
     }
 
     @Override
     public void validate() {
         MetaHeader.validate(header);
-        MetaNames.check(srcName, "srcName");
-        MetaNames.check(dstName, "dstName");
+        move().validate();
         if (flags != 0 && flags != NOREPLACE && flags != EXCHANGE) {
             throw new WfsException(WfsErrorCode.EINVAL, "rename flags " + flags);
         }
