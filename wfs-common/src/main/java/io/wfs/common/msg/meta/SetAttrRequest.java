@@ -4,8 +4,8 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
 
-/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}. */
-public final class SetAttrRequest implements MetaRequest<AttrReply> {
+/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens): carries a {@link SetAttr}. */
+public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int MODE = 1;
     public static final int UID = 2;
     public static final int GID = 4;
@@ -18,82 +18,60 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     public static final int MTIME_NOW = 128;
     static final int ALL = 255;
 
-    private MetaHeader header;
-    private long ino;
-    private int valid;
-    private int mode;
-    private int uid;
-    private int gid;
-    private long size;
-    private long atimeNs;
-    private long mtimeNs;
+    private SetAttr change;
 
     public SetAttrRequest() {
     }
 
     public SetAttrRequest(MetaHeader header, long ino, SetAttr change) {
-        this.header = header;
-        this.ino = ino;
-        this.valid = change.valid();
-        this.mode = change.mode();
-        this.uid = change.uid();
-        this.gid = change.gid();
-        this.size = change.size();
-        this.atimeNs = change.atimeNs();
-        this.mtimeNs = change.mtimeNs();
+        super(header, ino);
+        this.change = change;
     }
 
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
+    /** The change; {@link SetAttr#NOTHING} (refused by {@link #validate}) when the field is missing. */
+    public SetAttr change() {
+        return change == null ? SetAttr.NOTHING : change;
     }
 
     public int valid() {
-        return valid;
+        return change().valid();
     }
 
     public int mode() {
-        return mode;
+        return change().mode();
     }
 
     public int uid() {
-        return uid;
+        return change().uid();
     }
 
     public int gid() {
-        return gid;
+        return change().gid();
     }
 
     public long size() {
-        return size;
+        return change().size();
     }
 
     public long atimeNs() {
-        return atimeNs;
+        return change().atimeNs();
     }
 
     public long mtimeNs() {
-        return mtimeNs;
-    }
-
-    @Override
-    public long routingIno() {
-        return ino;
+        return change().mtimeNs();
     }
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
+        int valid = valid();
         if ((valid & ~ALL) != 0 || valid == 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
         }
-        if ((valid & SIZE) != 0 && size < 0) {
+        if ((valid & SIZE) != 0 && size() < 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "negative size");
         }
-        if ((valid & MODE) != 0 && (mode & ~Posix.PERMISSION_BITS) != 0) {
+        if ((valid & MODE) != 0 && (mode() & ~Posix.PERMISSION_BITS) != 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }
