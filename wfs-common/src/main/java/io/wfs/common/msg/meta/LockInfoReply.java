@@ -3,12 +3,9 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.rpc.Response;
 
 /** The conflicting lock F_GETLK reports ({@code found} false: the lock could be taken). */
-public final class LockInfoReply implements Response {
+public final class LockInfoReply implements Response, LockSpan.Carrier {
     private boolean found;
-    private int type;
-    private long start;
-    private long end;
-    private long owner;
+    private LockSpan span;
     private long session;
 
     public LockInfoReply() {
@@ -16,10 +13,7 @@ public final class LockInfoReply implements Response {
 
     public LockInfoReply(boolean found, int type, long start, long end, long owner, long session) {
         this.found = found;
-        this.type = type;
-        this.start = start;
-        this.end = end;
-        this.owner = owner;
+        this.span = new LockSpan(type, start, end, owner);
         this.session = session;
     }
 
@@ -27,20 +21,9 @@ public final class LockInfoReply implements Response {
         return found;
     }
 
-    public int type() {
-        return type;
-    }
-
-    public long start() {
-        return start;
-    }
-
-    public long end() {
-        return end;
-    }
-
-    public long owner() {
-        return owner;
+    @Override
+    public LockSpan span() {
+        return LockSpan.orNone(span);
     }
 
     public long session() {

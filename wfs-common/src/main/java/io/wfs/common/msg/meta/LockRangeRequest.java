@@ -7,7 +7,7 @@ import io.wfs.common.rpc.Validate;
  * The shape of lock requests: which lock (kind, type), where ([start, end], inclusive) and
  * whose (owner within the caller's session), on one inode.
  */
-public abstract class LockRangeRequest<R extends Response> implements MetaRequest<R> {
+public abstract class LockRangeRequest<R extends Response> extends InodeRequest<R> implements LockSpan.Carrier {
     public static final int POSIX = 1;
     public static final int FLOCK = 2;
     public static final int READ = 1;
@@ -16,59 +16,25 @@ public abstract class LockRangeRequest<R extends Response> implements MetaReques
     /** {@code end} of a lock that runs to the end of the file, however it grows. */
     public static final long TO_EOF = Long.MAX_VALUE;
 
-    private MetaHeader header;
-    private long ino;
     private int kind;
-    private int type;
-    private long start;
-    private long end;
-    private long owner;
+    private LockSpan span;
 
     protected LockRangeRequest() {
     }
 
     protected LockRangeRequest(MetaHeader header, long ino, int kind, int type, long start, long end, long owner) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.kind = kind;
-        this.type = type;
-        this.start = start;
-        this.end = end;
-        this.owner = owner;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
+        this.span = new LockSpan(type, start, end, owner);
     }
 
     public int kind() {
         return kind;
     }
 
-    public int type() {
-        return type;
-    }
-
-    public long start() {
-        return start;
-    }
-
-    public long end() {
-        return end;
-    }
-
-    public long owner() {
-        return owner;
-    }
-
     @Override
-    public long routingIno() {
-        return ino;
+    public LockSpan span() {
+        return LockSpan.orNone(span);
     }
 
     /** The lock types this request may carry. */
@@ -76,11 +42,11 @@ public abstract class LockRangeRequest<R extends Response> implements MetaReques
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.range(kind, "kind", POSIX, FLOCK);
-        Validate.range(type, "type", READ, maxType());
-        Validate.range(start, "start", 0, Long.MAX_VALUE);
-        Validate.range(end, "end", start, Long.MAX_VALUE);
-        MetaHeader.requireSession(header);
+        Validate.range(type(), "type", READ, maxType());
+        Validate.range(start(), "start", 0, Long.MAX_VALUE);
+        Validate.range(end(), "end", start(), Long.MAX_VALUE);
+        MetaHeader.requireSession(header());
     }
 }
