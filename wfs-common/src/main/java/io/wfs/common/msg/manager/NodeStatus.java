@@ -1,14 +1,12 @@
 package io.wfs.common.msg.manager;
 
 /** Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta"). */
-public final class NodeStatus {
+public final class NodeStatus implements NodeCapacity.Carrier {
     private int nodeId;
     private String kind;
     private String address;
     private boolean up;
-    private int disks;
-    private long capacityBytes;
-    private long freeBytes;
+    private NodeCapacity capacity;
     private long heartbeatAgeMillis;
 
     public NodeStatus() {
@@ -20,9 +18,7 @@ public final class NodeStatus {
         this.kind = kind;
         this.address = address;
         this.up = up;
-        this.disks = disks;
-        this.capacityBytes = capacityBytes;
-        this.freeBytes = freeBytes;
+        this.capacity = new NodeCapacity(disks, capacityBytes, freeBytes);
         this.heartbeatAgeMillis = heartbeatAgeMillis;
     }
 
@@ -42,16 +38,9 @@ public final class NodeStatus {
         return up;
     }
 
-    public int disks() {
-        return disks;
-    }
-
-    public long capacityBytes() {
-        return capacityBytes;
-    }
-
-    public long freeBytes() {
-        return freeBytes;
+    @Override
+    public NodeCapacity capacity() {
+        return NodeCapacity.orNone(capacity);
     }
 
     /** Milliseconds since the last heartbeat the leader received (-1: none since it became leader). */
