@@ -4,11 +4,10 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
 /** Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). */
-public final class RenameRequest implements MetaRequest<OkReply>, EntryMove.Carrier {
+public final class RenameRequest extends HeaderRequest<OkReply> implements EntryMove.Carrier {
     public static final int NOREPLACE = 1;
     public static final int EXCHANGE = 2;
 
-    private MetaHeader header;
     private EntryMove move;
     private int flags;
 
@@ -16,14 +15,9 @@ public final class RenameRequest implements MetaRequest<OkReply>, EntryMove.Carr
     }
 
     public RenameRequest(MetaHeader header, long srcParent, byte[] srcName, long dstParent, byte[] dstName, int flags) {
-        this.header = header;
+        super(header);
         this.move = new EntryMove(srcParent, srcName, dstParent, dstName);
         this.flags = flags;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
     }
 
     @Override
@@ -42,7 +36,7 @@ public final class RenameRequest implements MetaRequest<OkReply>, EntryMove.Carr
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         move().validate();
         if (flags != 0 && flags != NOREPLACE && flags != EXCHANGE) {
             throw new WfsException(WfsErrorCode.EINVAL, "rename flags " + flags);
