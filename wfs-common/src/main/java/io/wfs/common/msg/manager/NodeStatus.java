@@ -1,12 +1,20 @@
 package io.wfs.common.msg.manager;
 
-/** Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta"). */
-public final class NodeStatus implements NodeCapacity.Carrier {
+/**
+ * Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta").
+ *
+ * <p>(disks, capacityBytes, freeBytes) repeat {@link RegisterStoreNodeRequest}'s on purpose: they are
+ * fields 5-7 here and 2-4 there, and a shared nested holder would change both wire forms
+ * (WireSchemaCompatibilityTest, wire-schema.txt).
+ */
+public final class NodeStatus {
     private int nodeId;
     private String kind;
     private String address;
     private boolean up;
-    private NodeCapacity capacity;
+    private int disks;
+    private long capacityBytes;
+    private long freeBytes;
     private long heartbeatAgeMillis;
 
     public NodeStatus() {
@@ -18,7 +26,9 @@ public final class NodeStatus implements NodeCapacity.Carrier {
         this.kind = kind;
         this.address = address;
         this.up = up;
-        this.capacity = new NodeCapacity(disks, capacityBytes, freeBytes);
+        this.disks = disks;
+        this.capacityBytes = capacityBytes;
+        this.freeBytes = freeBytes;
         this.heartbeatAgeMillis = heartbeatAgeMillis;
     }
 
@@ -38,9 +48,16 @@ public final class NodeStatus implements NodeCapacity.Carrier {
         return up;
     }
 
-    @Override
-    public NodeCapacity capacity() {
-        return NodeCapacity.orNone(capacity);
+    public int disks() {
+        return disks;
+    }
+
+    public long capacityBytes() {
+        return capacityBytes;
+    }
+
+    public long freeBytes() {
+        return freeBytes;
     }
 
     /** Milliseconds since the last heartbeat the leader received (-1: none since it became leader). */
