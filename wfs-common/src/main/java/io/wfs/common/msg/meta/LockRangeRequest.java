@@ -6,8 +6,12 @@ import io.wfs.common.rpc.Validate;
 /**
  * The shape of lock requests: which lock (kind, type), where ([start, end], inclusive) and
  * whose (owner within the caller's session), on one inode.
+ *
+ * <p>(type, start, end, owner) repeat {@link LockInfoReply}'s on purpose: they are fields 4-7 here
+ * and 2-5 there, and a shared nested holder would change both wire forms
+ * (WireSchemaCompatibilityTest, wire-schema.txt).
  */
-public abstract class LockRangeRequest<R extends Response> extends InodeRequest<R> implements LockSpan.Carrier {
+public abstract class LockRangeRequest<R extends Response> extends InodeRequest<R> {
     public static final int POSIX = 1;
     public static final int FLOCK = 2;
     public static final int READ = 1;
@@ -17,7 +21,10 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     public static final long TO_EOF = Long.MAX_VALUE;
 
     private int kind;
-    private LockSpan span;
+    private int type;
+    private long start;
+    private long end;
+    private long owner;
 
     protected LockRangeRequest() {
     }
@@ -25,16 +32,30 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     protected LockRangeRequest(MetaHeader header, long ino, int kind, int type, long start, long end, long owner) {
         super(header, ino);
         this.kind = kind;
-        this.span = new LockSpan(type, start, end, owner);
+        this.type = type;
+        this.start = start;
+        this.end = end;
+        this.owner = owner;
     }
 
     public int kind() {
         return kind;
     }
 
-    @Override
-    public LockSpan span() {
-        return LockSpan.orNone(span);
+    public int type() {
+        return type;
+    }
+
+    public long start() {
+        return start;
+    }
+
+    public long end() {
+        return end;
+    }
+
+    public long owner() {
+        return owner;
     }
 
     /** The lock types this request may carry. */
@@ -44,9 +65,9 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     public void validate() {
         super.validate();
         Validate.range(kind, "kind", POSIX, FLOCK);
-        Validate.range(type(), "type", READ, maxType());
-        Validate.range(start(), "start", 0, Long.MAX_VALUE);
-        Validate.range(end(), "end", start(), Long.MAX_VALUE);
+        Validate.range(type, "type", READ, maxType());
+        Validate.range(start, "start", 0, Long.MAX_VALUE);
+        Validate.range(end, "end", start, Long.MAX_VALUE);
         MetaHeader.requireSession(header());
     }
 }
