@@ -4,7 +4,12 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
 
-/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens): carries a {@link SetAttr}. */
+/**
+ * Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}.
+ *
+ * <p>The seven fields of the SetAttr are copied, not carried: they are fields 3-9 of this logged
+ * request, and a nested SetAttr would be one MESSAGE field instead (WireSchemaCompatibilityTest).
+ */
 public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int MODE = 1;
     public static final int UID = 2;
@@ -18,60 +23,66 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int MTIME_NOW = 128;
     static final int ALL = 255;
 
-    private SetAttr change;
+    private int valid;
+    private int mode;
+    private int uid;
+    private int gid;
+    private long size;
+    private long atimeNs;
+    private long mtimeNs;
 
     public SetAttrRequest() {
     }
 
     public SetAttrRequest(MetaHeader header, long ino, SetAttr change) {
         super(header, ino);
-        this.change = change;
-    }
-
-    /** The change; {@link SetAttr#NOTHING} (refused by {@link #validate}) when the field is missing. */
-    public SetAttr change() {
-        return change == null ? SetAttr.NOTHING : change;
+        this.valid = change.valid();
+        this.mode = change.mode();
+        this.uid = change.uid();
+        this.gid = change.gid();
+        this.size = change.size();
+        this.atimeNs = change.atimeNs();
+        this.mtimeNs = change.mtimeNs();
     }
 
     public int valid() {
-        return change().valid();
+        return valid;
     }
 
     public int mode() {
-        return change().mode();
+        return mode;
     }
 
     public int uid() {
-        return change().uid();
+        return uid;
     }
 
     public int gid() {
-        return change().gid();
+        return gid;
     }
 
     public long size() {
-        return change().size();
+        return size;
     }
 
     public long atimeNs() {
-        return change().atimeNs();
+        return atimeNs;
     }
 
     public long mtimeNs() {
-        return change().mtimeNs();
+        return mtimeNs;
     }
 
     @Override
     public void validate() {
         super.validate();
-        int valid = valid();
         if ((valid & ~ALL) != 0 || valid == 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
         }
-        if ((valid & SIZE) != 0 && size() < 0) {
+        if ((valid & SIZE) != 0 && size < 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "negative size");
         }
-        if ((valid & MODE) != 0 && (mode() & ~Posix.PERMISSION_BITS) != 0) {
+        if ((valid & MODE) != 0 && (mode & ~Posix.PERMISSION_BITS) != 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }
