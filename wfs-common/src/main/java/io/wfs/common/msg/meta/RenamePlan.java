@@ -10,8 +10,11 @@ import io.wfs.common.rpc.Validate;
  * when the name was free); with {@code exchange}, R moves to (srcParent, srcName) instead of
  * losing its name. (session, seq) are the client's, recorded when the source entry changes.
  */
-public final class RenamePlan implements EntryMove.Carrier {
-    private EntryMove move;
+public final class RenamePlan {
+    private long srcParent;
+    private byte[] srcName;
+    private long dstParent;
+    private byte[] dstName;
     private long moved;
     private int movedMode;
     private long replaced;
@@ -25,7 +28,10 @@ public final class RenamePlan implements EntryMove.Carrier {
 
     public RenamePlan(long srcParent, byte[] srcName, long dstParent, byte[] dstName, long moved, int movedMode,
                       long replaced, int replacedMode, boolean exchange, long session, long seq) {
-        this.move = new EntryMove(srcParent, srcName, dstParent, dstName);
+        this.srcParent = srcParent;
+        this.srcName = srcName;
+        this.dstParent = dstParent;
+        this.dstName = dstName;
         this.moved = moved;
         this.movedMode = movedMode;
         this.replaced = replaced;
@@ -35,9 +41,20 @@ public final class RenamePlan implements EntryMove.Carrier {
         this.seq = seq;
     }
 
-    @Override
-    public EntryMove move() {
-        return EntryMove.orNone(move);
+    public long srcParent() {
+        return srcParent;
+    }
+
+    public byte[] srcName() {
+        return srcName;
+    }
+
+    public long dstParent() {
+        return dstParent;
+    }
+
+    public byte[] dstName() {
+        return dstName;
     }
 
     public long moved() {
@@ -71,12 +88,13 @@ public final class RenamePlan implements EntryMove.Carrier {
 
     /** The parent {@code ino} (M or, in an exchange, R) has once the rename is done. */
     public long newParentOf(long ino) {
-        return ino == moved ? dstParent() : srcParent();
+        return ino == moved ? dstParent : srcParent;
     }
 
     public static void validate(RenamePlan plan) {
         Validate.notNull(plan, "plan");
-        plan.move().validate();
+        MetaNames.check(plan.srcName, "srcName");
+        MetaNames.check(plan.dstName, "dstName");
         Validate.check(plan.moved != 0, "plan.moved is 0");
         Validate.check(!plan.exchange || plan.replaced != 0, "an exchange needs a replaced inode");
     }

@@ -3,12 +3,21 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
-/** Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). */
-public final class RenameRequest extends HeaderRequest<OkReply> implements EntryMove.Carrier {
+/**
+ * Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2).
+ *
+ * <p>(srcParent, srcName, dstParent, dstName) repeat {@link RenamePlan}'s on purpose: they are
+ * fields 2-5 of this logged request and 1-4 of the plan, and a shared nested holder would change
+ * both wire forms (WireSchemaCompatibilityTest, wire-schema.txt).
+ */
+public final class RenameRequest extends HeaderRequest<OkReply> {
     public static final int NOREPLACE = 1;
     public static final int EXCHANGE = 2;
 
-    private EntryMove move;
+    private long srcParent;
+    private byte[] srcName;
+    private long dstParent;
+    private byte[] dstName;
     private int flags;
 
     public RenameRequest() {
@@ -16,13 +25,27 @@ public final class RenameRequest extends HeaderRequest<OkReply> implements Entry
 
     public RenameRequest(MetaHeader header, long srcParent, byte[] srcName, long dstParent, byte[] dstName, int flags) {
         super(header);
-        this.move = new EntryMove(srcParent, srcName, dstParent, dstName);
+        this.srcParent = srcParent;
+        this.srcName = srcName;
+        this.dstParent = dstParent;
+        this.dstName = dstName;
         this.flags = flags;
     }
 
-    @Override
-    public EntryMove move() {
-        return EntryMove.orNone(move);
+    public long srcParent() {
+        return srcParent;
+    }
+
+    public byte[] srcName() {
+        return srcName;
+    }
+
+    public long dstParent() {
+        return dstParent;
+    }
+
+    public byte[] dstName() {
+        return dstName;
     }
 
     public int flags() {
@@ -31,13 +54,14 @@ public final class RenameRequest extends HeaderRequest<OkReply> implements Entry
 
     @Override
     public long routingIno() {
-        return srcParent();
+        return srcParent;
     }
 
     @Override
     public void validate() {
         super.validate();
-        move().validate();
+        MetaNames.check(srcName, "srcName");
+        MetaNames.check(dstName, "dstName");
         if (flags != 0 && flags != NOREPLACE && flags != EXCHANGE) {
             throw new WfsException(WfsErrorCode.EINVAL, "rename flags " + flags);
         }
