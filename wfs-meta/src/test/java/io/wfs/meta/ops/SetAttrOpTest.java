@@ -10,6 +10,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.posix.Posix;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,11 +28,11 @@ class SetAttrOpTest {
     @Test
     void onlyTheOwnerOrRootChangesTheMode() {
         long f = t.as(1000, 100).create(ROOT, "f", 0644).ino();
-        assertEquals(0100600, set(f, SetAttr.NOTHING.withMode(0600)).mode());
+        assertEquals(Posix.S_IFREG | 0600, set(f, SetAttr.NOTHING.withMode(0600)).mode());
         t.as(1001, 100);
         t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(0777)));
         t.as(0, 0);
-        assertEquals(0100777, set(f, SetAttr.NOTHING.withMode(0777)).mode());
+        assertEquals(Posix.S_IFREG | 0777, set(f, SetAttr.NOTHING.withMode(0777)).mode());
     }
 
     @Test
