@@ -105,10 +105,10 @@ class CreateOpsTest {
         t.as(1000, 100);
         InodeAttr sub = t.mkdir(shared.ino(), "sub", 0755);
         assertEquals(500, sub.gid());
-        assertEquals(02755, sub.mode() & 07777, "a subdirectory inherits set-group-id");
+        assertEquals(02755, sub.mode() & Posix.PERMISSION_BITS, "a subdirectory inherits set-group-id");
         InodeAttr file = t.create(shared.ino(), "file", 02755);
         assertEquals(500, file.gid());
-        assertEquals(0755, file.mode() & 07777, "a non-member does not get a set-group-id file of that group");
+        assertEquals(0755, file.mode() & Posix.PERMISSION_BITS, "a non-member does not get a set-group-id file of that group");
     }
 
     @Test

@@ -38,11 +38,11 @@ class SetAttrOpTest {
     @Test
     void chmodByANonMemberDropsSetGroupId() {
         long f = t.as(1000, 100).create(ROOT, "f", 0644).ino();
-        assertEquals(02755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & 07777, "member of 100 keeps it");
+        assertEquals(02755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & Posix.PERMISSION_BITS, "member of 100 keeps it");
         t.as(0, 0);
         set(f, SetAttr.NOTHING.withGid(555));
         t.as(1000, 100);
-        assertEquals(0755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & 07777);
+        assertEquals(0755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & Posix.PERMISSION_BITS);
     }
 
     @Test
@@ -62,12 +62,12 @@ class SetAttrOpTest {
     @Test
     void chownClearsSetIdsOfFilesButNotDirectories() {
         long f = t.as(0, 0).create(ROOT, "f", 06755).ino();
-        assertEquals(0755, set(f, SetAttr.NOTHING.withUid(5)).mode() & 07777);
+        assertEquals(0755, set(f, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS);
         long g = t.create(ROOT, "g", 06745).ino();
-        assertEquals(02745, set(g, SetAttr.NOTHING.withUid(5)).mode() & 07777, "sgid without group-exec stays");
+        assertEquals(02745, set(g, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS, "sgid without group-exec stays");
         long d = t.mkdir(ROOT, "d", 0755).ino();
         set(d, SetAttr.NOTHING.withMode(02755)); // mkdir(2) drops set-group-id as Linux does; chmod sets it
-        assertEquals(02755, set(d, SetAttr.NOTHING.withUid(5)).mode() & 07777);
+        assertEquals(02755, set(d, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS);
     }
 
     @Test
