@@ -116,7 +116,7 @@ class CrossGroupIT {
                             long dir = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n(name), 0755))
                                     .get(60, TimeUnit.SECONDS).attr().ino();
                             crossed.incrementAndGet();
-                            client.call(new MknodRequest(client.mutation(0, 0), dir, n("f"), 0100644, 0)).get(60, TimeUnit.SECONDS);
+                            client.call(new MknodRequest(client.mutation(0, 0), dir, n("f"), Posix.S_IFREG | 0644, 0)).get(60, TimeUnit.SECONDS);
                         } else {
                             client.call(new RmdirRequest(client.mutation(0, 0), ROOT, n(name))).get(60, TimeUnit.SECONDS);
                         }
@@ -169,11 +169,11 @@ class CrossGroupIT {
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(0))))).code());
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(1))))).code());
         long made = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(2)))).get(60, TimeUnit.SECONDS).attr().ino();
-        client.call(new MknodRequest(client.mutation(0, 0), made, n("inside"), 0100644, 0)).get(60, TimeUnit.SECONDS);
+        client.call(new MknodRequest(client.mutation(0, 0), made, n("inside"), Posix.S_IFREG | 0644, 0)).get(60, TimeUnit.SECONDS);
         // rmdir stopped before step 1 or 2: the directory stays, unlocked; before step 3: it is gone.
         for (int k = 3; k <= 4; k++) {
             long kept = client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(k)))).get(60, TimeUnit.SECONDS).attr().ino();
-            client.call(new MknodRequest(client.mutation(0, 0), kept, n("inside"), 0100644, 0)).get(60, TimeUnit.SECONDS);
+            client.call(new MknodRequest(client.mutation(0, 0), kept, n("inside"), Posix.S_IFREG | 0644, 0)).get(60, TimeUnit.SECONDS);
         }
         assertEquals(WfsErrorCode.ENOENT, failure(client.call(new LookupRequest(client.query(0, 0), ROOT, n(names.get(5))))).code());
         awaitConsistent();
@@ -187,9 +187,9 @@ class CrossGroupIT {
         long[] linkTargets = new long[4];
         long[] unlinkTargets = new long[4];
         for (int k = 1; k <= 3; k++) {
-            linkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("l" + k), 0100644, 0))
+            linkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("l" + k), Posix.S_IFREG | 0644, 0))
                     .get(60, TimeUnit.SECONDS).attr().ino();
-            unlinkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("u" + k), 0100644, 0))
+            unlinkTargets[k] = client.call(new MknodRequest(client.mutation(0, 0), home, n("u" + k), Posix.S_IFREG | 0644, 0))
                     .get(60, TimeUnit.SECONDS).attr().ino();
             // A cross-group hard link in the root, to be unlinked below.
             client.call(new io.wfs.common.msg.meta.LinkRequest(client.mutation(0, 0), unlinkTargets[k], ROOT, n("ualias" + k)))

@@ -12,6 +12,7 @@ import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
@@ -83,7 +84,7 @@ class CrossGroupRenameIT {
     }
 
     private long file(long parent, String name) throws Exception {
-        return client.call(new MknodRequest(client.mutation(0, 0), parent, n(name), 0100644, 0)).get(60, TimeUnit.SECONDS)
+        return client.call(new MknodRequest(client.mutation(0, 0), parent, n(name), Posix.S_IFREG | 0644, 0)).get(60, TimeUnit.SECONDS)
                 .attr().ino();
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
@@ -59,7 +60,7 @@ class MetaClusterIT {
     void namespaceOperationsWorkThroughTheLeaderFromAnyStartingReplica() throws Exception {
         InodeAttr dir = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n("data"), 0755)).get(30, TimeUnit.SECONDS).attr();
         for (int i = 0; i < 100; i++) {
-            client.call(new MknodRequest(client.mutation(0, 0), dir.ino(), n("f" + i), 0100644, 0)).get(30, TimeUnit.SECONDS);
+            client.call(new MknodRequest(client.mutation(0, 0), dir.ino(), n("f" + i), Posix.S_IFREG | 0644, 0)).get(30, TimeUnit.SECONDS);
         }
         Set<String> names = new HashSet<>();
         long cookie = 0;
@@ -78,7 +79,7 @@ class MetaClusterIT {
 
     @Test
     void storesDrainTheDeletionQueueAndAcknowledgedBlocksLeaveIt() throws Exception {
-        long f = client.call(new MknodRequest(client.mutation(0, 0), ROOT, n("doomed"), 0100644, 0)).get(30, TimeUnit.SECONDS)
+        long f = client.call(new MknodRequest(client.mutation(0, 0), ROOT, n("doomed"), Posix.S_IFREG | 0644, 0)).get(30, TimeUnit.SECONDS)
                 .attr().ino();
         client.call(new io.wfs.common.msg.meta.CommitSlicesRequest(client.mutation(0, 0), f, java.util.List.of(
                 new io.wfs.common.msg.meta.SliceInfo(0, 4096, 1, 901, 0),

@@ -11,6 +11,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.RouteChange;
@@ -110,7 +111,7 @@ class MetaFromManagerIT {
         // The namespace works through the manager-placed groups (a new directory lands in another slot's group).
         try (MetaClient client = new MetaClient(managers.rpcClient(), servers.get(0).slotMap(), Duration.ofSeconds(30))) {
             InodeAttr dir = client.call(new MkdirRequest(client.mutation(0, 0), 1, n("data"), 0755)).get(30, TimeUnit.SECONDS).attr();
-            client.call(new MknodRequest(client.mutation(0, 0), dir.ino(), n("f"), 0100644, 0)).get(30, TimeUnit.SECONDS);
+            client.call(new MknodRequest(client.mutation(0, 0), dir.ino(), n("f"), Posix.S_IFREG | 0644, 0)).get(30, TimeUnit.SECONDS);
             assertEquals(dir.ino(), client.call(new LookupRequest(client.query(0, 0), 1, n("data"))).get(30, TimeUnit.SECONDS)
                     .attr().ino());
         }

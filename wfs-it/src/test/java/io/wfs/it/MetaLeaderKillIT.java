@@ -3,6 +3,7 @@ package io.wfs.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
@@ -43,7 +44,7 @@ class MetaLeaderKillIT {
                 for (int i = 0; running.get(); i++) {
                     String name = "f" + i;
                     try {
-                        client.call(new MknodRequest(client.mutation(0, 0), dir, n(name), 0100644, 0)).get(60, TimeUnit.SECONDS);
+                        client.call(new MknodRequest(client.mutation(0, 0), dir, n(name), Posix.S_IFREG | 0644, 0)).get(60, TimeUnit.SECONDS);
                         acknowledged.add(name);
                         long now = System.nanoTime();
                         long prev = lastAckNanos.getAndSet(now);

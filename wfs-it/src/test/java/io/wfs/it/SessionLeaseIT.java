@@ -8,6 +8,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.testing.Await;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +24,7 @@ class SessionLeaseIT {
         try (MiniCluster cluster = MiniCluster.builder().metaNodes(3).groups(1).set("meta.session-lease", "3s").start()) {
             MetaClient a = cluster.metaClient();
             MetaClient b = cluster.metaClient();
-            long f = a.call(new MknodRequest(a.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8), 0100666, 0))
+            long f = a.call(new MknodRequest(a.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8), Posix.S_IFREG | 0666, 0))
                     .get(30, TimeUnit.SECONDS).attr().ino();
             a.call(new SetLockRequest(a.mutation(0, 0), f, SetLockRequest.POSIX, SetLockRequest.WRITE, 0,
                     SetLockRequest.TO_EOF, 1)).get(30, TimeUnit.SECONDS);

@@ -16,6 +16,7 @@ import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.store.CreateVolumeRequest;
 import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.WriteBlockRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.store.StoreConfigKeys;
@@ -51,7 +52,7 @@ class StoreOrphanIT {
             rpc.call(store.rpcAddress(), new CreateVolumeRequest(VOLUME, new String[] {store.selfAddress()}, true))
                     .get(10, TimeUnit.SECONDS);
             long file = meta.call(new MknodRequest(meta.mutation(0, 0), 1, "f".getBytes(StandardCharsets.UTF_8),
-                    0100644, 0)).get(30, TimeUnit.SECONDS).attr().ino();
+                    Posix.S_IFREG | 0644, 0)).get(30, TimeUnit.SECONDS).attr().ino();
             long committed = meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), file, 4))
                     .get(30, TimeUnit.SECONDS).firstId();
             long orphan = committed + 1;
@@ -141,7 +142,7 @@ class StoreOrphanIT {
     }
 
     private static long file(MetaClient meta, long dir, String name) throws Exception {
-        return meta.call(new MknodRequest(meta.mutation(0, 0), dir, name.getBytes(StandardCharsets.UTF_8), 0100644, 0))
+        return meta.call(new MknodRequest(meta.mutation(0, 0), dir, name.getBytes(StandardCharsets.UTF_8), Posix.S_IFREG | 0644, 0))
                 .get(30, TimeUnit.SECONDS).attr().ino();
     }
 

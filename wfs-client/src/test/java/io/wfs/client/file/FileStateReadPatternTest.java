@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.posix.Posix;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
  */
 class FileStateReadPatternTest {
     private static final int K = 1024;
-    private final FileState file = new FileState(7, new InodeAttr(7, 0100644, 1, 0, 0, 1L << 30, 0, 0, 0, 0, 1), List.of());
+    private final FileState file = new FileState(7, new InodeAttr(7, Posix.S_IFREG | 0644, 1, 0, 0, 1L << 30, 0, 0, 0, 0, 1), List.of());
 
     @Test
     void aStreamFromTheStartIsSequentialEvenOutOfOrder() {

@@ -18,6 +18,7 @@ import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.posix.Posix;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,8 +44,8 @@ class MetaRequestValidationTest {
 
     @Test
     void modesFlagsAndRangesAreChecked() {
-        assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), 0040755, 0)));
-        assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), 0100755)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), Posix.S_IFDIR | 0755, 0)));
+        assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), Posix.S_IFREG | 0755)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new RenameRequest(H, 1, "a".getBytes(), 1, "b".getBytes(), 3)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttr.NOTHING)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new SetAttrRequest(H, 1, SetAttr.NOTHING.withSize(-1))));

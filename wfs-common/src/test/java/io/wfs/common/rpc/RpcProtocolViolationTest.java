@@ -185,7 +185,7 @@ class RpcProtocolViolationTest {
     @Test
     void aWrongProofIsRefusedWithAuthFailed() throws Exception {
         RawConnection raw = new RawConnection(server.address());
-        RawFrame reply = raw.handshake(ClusterSecret.of("a-different-secret-0000000"));
+        RawFrame reply = raw.handshake(ClusterSecret.of("a-different-secret-zzzzzzz"));
         assertEquals(Frame.FLAG_RESPONSE | Frame.FLAG_ERROR, reply.flags());
         assertEquals(WfsErrorCode.AUTH_FAILED, RawConnection.decode(reply.body(), ErrorReply.class).toException().code());
         assertClosedAndCounted(raw, ProtocolViolation.AUTH_FAILED);
@@ -193,7 +193,7 @@ class RpcProtocolViolationTest {
 
     @Test
     void aClientWithTheWrongSecretRejectsTheServerAndFails() throws Exception {
-        try (RpcClient impostor = TestRpc.client(TestRpc.fastConfig(), ClusterSecret.of("a-different-secret-0000000"))) {
+        try (RpcClient impostor = TestRpc.client(TestRpc.fastConfig(), ClusterSecret.of("a-different-secret-zzzzzzz"))) {
             ExecutionException e = assertThrows(ExecutionException.class, () ->
                     impostor.call(server.address(), new EchoRequest(new byte[1])).get(10, TimeUnit.SECONDS));
             assertEquals(WfsErrorCode.AUTH_FAILED, WfsException.unwrap(e).code());

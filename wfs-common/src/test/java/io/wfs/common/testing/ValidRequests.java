@@ -24,6 +24,7 @@ import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.msg.meta.SymlinkRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.msg.meta.XattrLimits;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Request;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class ValidRequests {
             case GET_ATTR -> new GetAttrRequest(h, ino);
             case SET_ATTR -> new SetAttrRequest(h, ino, new SetAttr(SetAttrRequest.MODE | SetAttrRequest.SIZE, 0644, 1, 2,
                     r.nextInt(1 << 20), 5, 6));
-            case MKNOD -> new MknodRequest(h, ino, name(r), 0100644, 0);
+            case MKNOD -> new MknodRequest(h, ino, name(r), Posix.S_IFREG | 0644, 0);
             case MKDIR -> new MkdirRequest(h, ino, name(r), 0755);
             case UNLINK -> new UnlinkRequest(h, ino, name(r));
             case RMDIR -> new RmdirRequest(h, ino, name(r));
@@ -73,7 +74,7 @@ public final class ValidRequests {
             case STEP_CHECK -> r.nextBoolean()
                     ? io.wfs.common.msg.meta.StepCheckRequest.receipt(h, ino, name(r), ino + 5, 77)
                     : io.wfs.common.msg.meta.StepCheckRequest.entry(h, ino, name(r), ino + 5, 77);
-            case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, 040755, 77);
+            case LINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.LinkLockedChildRequest(h, ino, name(r), ino + 9, Posix.S_IFDIR | 0755, 77);
             case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77, r.nextBoolean());
             case OPEN -> new io.wfs.common.msg.meta.OpenRequest(h, ino, r.nextInt(3));
             case CLOSE -> new io.wfs.common.msg.meta.CloseRequest(h, ino);
@@ -126,8 +127,8 @@ public final class ValidRequests {
     }
 
     private static io.wfs.common.msg.meta.RenamePlan plan(Random r, long moved) {
-        return new io.wfs.common.msg.meta.RenamePlan(moved + 1, name(r), moved + 2, name(r), moved, 040755, moved + 3,
-                0100644, r.nextBoolean(), r.nextInt(1000), r.nextInt(1000));
+        return new io.wfs.common.msg.meta.RenamePlan(moved + 1, name(r), moved + 2, name(r), moved, Posix.S_IFDIR | 0755, moved + 3,
+                Posix.S_IFREG | 0644, r.nextBoolean(), r.nextInt(1000), r.nextInt(1000));
     }
 
     private static byte[] name(Random r) {

@@ -3,6 +3,7 @@ package io.wfs.meta.namespace;
 /**
  * A caller-owned, reusable holder for one inode's attributes. The store never keeps these:
  * {@link SlotState#getAttributes} fills one, so a getattr or readdirplus loop allocates nothing.
+ * Kept apart from the wire form {@code InodeAttr} on purpose (see there): mutable, and with flags.
  */
 public final class InodeAttributes {
     private long ino;

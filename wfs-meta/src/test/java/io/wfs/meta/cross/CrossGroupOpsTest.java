@@ -19,12 +19,16 @@ import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.ResolveLockRequest;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.ops.MetaTester;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The protocol steps, on two real state machines standing for two groups (slots split in half). */
 class CrossGroupOpsTest {
+    private static final int DIR = Posix.S_IFDIR | 0755;
+    private static final int FILE = Posix.S_IFREG | 0644;
+
     private final MetaTester parentGroup = new MetaTester(IntStream.range(0, 2048).toArray());
     private final MetaTester childGroup = new MetaTester(IntStream.range(2048, 4096).toArray());
 
@@ -44,15 +48,15 @@ class CrossGroupOpsTest {
     @Test
     void aLockedChildRefusesChangesUntilResolvedAndIsKeptOnCommit() {
         InodeAttr child = createLocked("d");
-        assertEquals(040755, child.mode());
+        assertEquals(DIR, child.mode());
         assertEquals(3000, (int) (child.ino() >>> 52));
         assertEquals(1, childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).size());
-        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), 040755, child.ctimeNs()));
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("f"), FILE, 0));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("d"), child.ino(), DIR, child.ctimeNs()));
         assertTrue(parentGroup.run(check("d", child)).exists());
         assertEquals(3, parentGroup.stat(ROOT).nlink(), "the parent counts the remote subdirectory");
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
-        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), FILE, 0));
         assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));
         childGroup.stat(child.ino());
@@ -70,7 +74,7 @@ class CrossGroupOpsTest {
     @Test
     void theEntryIsRefusedOnceTheLockIsOld() {
         InodeAttr child = createLocked("late");
-        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), 040755,
+        parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late"), child.ino(), DIR,
                 parentGroup.now() - 3_500_000_000L));
         assertFalse(parentGroup.run(check("late", child)).exists());
     }
@@ -78,13 +82,13 @@ class CrossGroupOpsTest {
     @Test
     void removalLocksOnlyAnEmptyDirectoryAndDeletesOnCommit() {
         InodeAttr child = createLocked("r");
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), 040755, child.ctimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), DIR, child.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
-        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), FILE, 0));
         childGroup.fails(WfsErrorCode.ENOTEMPTY, new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true));
         childGroup.run(new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), child.ino(), n("f")));
         InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true)).attr();
-        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), 0100644, 0));
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), FILE, 0));
         parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.ctimeNs(), true));
         assertEquals(2, parentGroup.stat(ROOT).nlink());
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), locked.ctimeNs(), true));
@@ -99,7 +103,7 @@ class CrossGroupOpsTest {
     @Test
     void aRemovalIsProvedByItsReceiptNotByTheEntrysAbsence() {
         InodeAttr child = createLocked("moved-away");
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), 040755, child.ctimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("moved-away"), child.ino(), DIR, child.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
         // An rmdir of ROOT/"stale" prepared before the directory got its present name locks it anyway.
         InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("stale"), true)).attr();
@@ -129,7 +133,7 @@ class CrossGroupOpsTest {
         long lockNs = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("keep"), true)).attr()
                 .ctimeNs();
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), lockNs, false));
-        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), 0100644, 0));
+        childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), FILE, 0));
     }
 
     @Test
@@ -137,7 +141,7 @@ class CrossGroupOpsTest {
         parentGroup.run(new SetAttrRequest(parentGroup.h(), ROOT, SetAttr.NOTHING.withMode(0755)));
         InodeAttr child = createLocked("x");
         parentGroup.as(1000, 100);
-        parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), 040755,
+        parentGroup.fails(WfsErrorCode.EACCES, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("x"), child.ino(), DIR,
                 child.ctimeNs()));
         parentGroup.as(0, 0).run(new MkdirRequest(parentGroup.h(), ROOT, n("taken"), 0755));
     }
@@ -193,17 +197,17 @@ class CrossGroupOpsTest {
         InodeAttr child = createLocked("late-link");
         assertFalse(parentGroup.run(check("late-link", child)).exists(), "the sweep finds no entry: undo");
         parentGroup.fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT, n("late-link"), child.ino(),
-                040755, child.ctimeNs()));
+                DIR, child.ctimeNs()));
         parentGroup.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(parentGroup.h(), ROOT, n("late-link")));
         assertFalse(parentGroup.run(check("late-link", child)).exists(), "asked again, the answer stands");
         assertFalse(parentGroup.restoredFromSnapshot().run(check("late-link", child)).exists());
         parentGroup.restoredFromSnapshot().fails(WfsErrorCode.LOCKED, new LinkLockedChildRequest(parentGroup.h(), ROOT,
-                n("late-link"), child.ino(), 040755, child.ctimeNs()));
+                n("late-link"), child.ino(), DIR, child.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));
 
         // A removal: the sweep finds no receipt and unlocks; the late removal step must not remove the name.
         InodeAttr kept = createLocked("kept");
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(), 040755, kept.ctimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("kept"), kept.ino(), DIR, kept.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), kept.ino(), kept.ctimeNs(), true));
         InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), kept.ino(), ROOT, n("kept"), true)).attr();
         assertFalse(parentGroup.run(removalCheck("kept", kept.ino(), locked.ctimeNs())).exists());
@@ -231,7 +235,7 @@ class CrossGroupOpsTest {
         long file = childGroup.create(home.ino(), "data", 0644).ino();
         long first = childGroup.run(new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT, n("alias")))
                 .attr().ctimeNs();
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("alias"), file, 0100644, first));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n("alias"), file, FILE, first));
         childGroup.run(new ResolveLockRequest(childGroup.h(), file, first, true));
         assertEquals(2, childGroup.stat(file).nlink());
         // The second link's coordinator stops before its step: the sweep must undo, entry or not.
@@ -255,9 +259,9 @@ class CrossGroupOpsTest {
                 .ctimeNs();
         childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), first, true));
         childGroup.stat(dir.ino());
-        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), dir.ino(), n("f"), 0100644, 0));
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), dir.ino(), n("f"), FILE, 0));
         childGroup.run(new ResolveLockRequest(childGroup.h(), dir.ino(), second, false));
-        childGroup.run(new MknodRequest(childGroup.h(), dir.ino(), n("f"), 0100644, 0));
+        childGroup.run(new MknodRequest(childGroup.h(), dir.ino(), n("f"), FILE, 0));
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.wfs.common.msg.meta.RenameLeaseRequest;
 import io.wfs.common.msg.meta.RenamePlan;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.ops.MetaTester;
 import io.wfs.meta.ops.MkdirOp;
 import io.wfs.meta.state.MetaStateMachine;
@@ -33,13 +34,15 @@ import org.junit.jupiter.api.Test;
 /** The steps of a cross-group rename on two real state machines standing for two groups (slots split in half). */
 class CrossGroupRenameOpsTest {
     private static final long TERM = 15_000_000_000L;
+    private static final int DIR = Posix.S_IFDIR | 0755;
+    private static final int FILE = Posix.S_IFREG | 0644;
     private final MetaTester parentGroup = new MetaTester(IntStream.range(0, 2048).toArray());
     private final MetaTester childGroup = new MetaTester(IntStream.range(2048, 4096).toArray());
 
     /** A directory under the root living in the child group, made as the cross-group mkdir makes it. */
     private long remoteDir(String name) {
         InodeAttr d = childGroup.run(new CreateLockedRequest(childGroup.h(), 3000, 0755, 0, 0, ROOT, n(name))).attr();
-        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n(name), d.ino(), 040755, d.ctimeNs()));
+        parentGroup.run(new LinkLockedChildRequest(parentGroup.h(), ROOT, n(name), d.ino(), DIR, d.ctimeNs()));
         childGroup.run(new ResolveLockRequest(childGroup.h(), d.ino(), d.ctimeNs(), true));
         return d.ino();
     }
@@ -66,7 +69,7 @@ class CrossGroupRenameOpsTest {
 
     /** The plan of moving the child-group directory ROOT/"m" to dst/"moved". */
     private static RenamePlan moveToDst(long moved, long dst) {
-        return new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, 040755, 0, 0, false, 0, 0);
+        return new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, DIR, 0, 0, false, 0, 0);
     }
 
     /** Locks the moved directory in the child group; returns the lock time. */
@@ -85,7 +88,7 @@ class CrossGroupRenameOpsTest {
         int rootLinks = parentGroup.stat(ROOT).nlink();
         RenamePlan plan = moveToDst(moved, dst);
         long lockNs = lockForRename(moved, plan);
-        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
+        childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), moved, n("f"), FILE, 0));
         childGroup.fails(WfsErrorCode.LOCKED, new LockForRenameRequest(childGroup.h(), moved, plan));
         parentGroup.run(new RenameEntriesRequest(parentGroup.h(), plan, true, true, 0, lockNs, 0));
         assertEquals(moved, lookup(parentGroup, dst, "moved"));
@@ -94,7 +97,7 @@ class CrossGroupRenameOpsTest {
         assertEquals(3, parentGroup.stat(dst).nlink());
         childGroup.run(new ResolveLockRequest(childGroup.h(), moved, lockNs, true));
         assertEquals(dst, childGroup.stat(moved).parent());
-        childGroup.run(new MknodRequest(childGroup.h(), moved, n("f"), 0100644, 0));
+        childGroup.run(new MknodRequest(childGroup.h(), moved, n("f"), FILE, 0));
         assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
     }
 
@@ -115,7 +118,7 @@ class CrossGroupRenameOpsTest {
         long left = remoteDir("left");
         long dst = localDir("dst");
         long file = parentGroup.create(dst, "file", 0644).ino();
-        RenamePlan plan = new RenamePlan(ROOT, n("left"), dst, n("file"), left, 040755, file, 0100644, true, 0, 0);
+        RenamePlan plan = new RenamePlan(ROOT, n("left"), dst, n("file"), left, DIR, file, FILE, true, 0, 0);
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), left, plan)).attr().ctimeNs();
         long fileLockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan)).attr().ctimeNs();
         int rootLinks = parentGroup.stat(ROOT).nlink();
@@ -134,10 +137,10 @@ class CrossGroupRenameOpsTest {
     void theTargetPartRefusesAChangedDestinationAnOldLockAndTheStickyRule() {
         long moved = remoteDir("m");
         long dst = localDir("dst");
-        RenamePlan free = new RenamePlan(ROOT, n("m"), dst, n("x"), moved, 040755, 0, 0, false, 0, 0);
+        RenamePlan free = new RenamePlan(ROOT, n("m"), dst, n("x"), moved, DIR, 0, 0, false, 0, 0);
         parentGroup.create(dst, "x", 0644);
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), free, true, true, 0, parentGroup.now(), 0));
-        RenamePlan other = new RenamePlan(ROOT, n("m"), dst, n("y"), moved, 040755, 0, 0, false, 0, 0);
+        RenamePlan other = new RenamePlan(ROOT, n("m"), dst, n("y"), moved, DIR, 0, 0, false, 0, 0);
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), other, true, true, 0,
                 parentGroup.now() - 3_500_000_000L, 0));
         // A sticky destination: only the owner of the replaced file, of the directory, or root may replace it.
@@ -145,7 +148,7 @@ class CrossGroupRenameOpsTest {
                 io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(01777)));
         long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
         long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
-        RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, 0100644, victim, 0100644, false, 0, 0);
+        RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, FILE, victim, FILE, false, 0, 0);
         parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now(),
                 parentGroup.now()));
         assertEquals(victim, lookup(parentGroup.as(0, 0), dst, "theirs"));
@@ -174,7 +177,7 @@ class CrossGroupRenameOpsTest {
 
         // Replacing a file whose removal lock the sweep undid: the step must not replace it.
         long victim = parentGroup.create(dst, "victim", 0644).ino();
-        RenamePlan over = new RenamePlan(ROOT, n("m"), dst, n("victim"), moved, 040755, victim, 0100644, false, 0, 0);
+        RenamePlan over = new RenamePlan(ROOT, n("m"), dst, n("victim"), moved, DIR, victim, FILE, false, 0, 0);
         long movedNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, over)).attr().ctimeNs();
         long victimNs = parentGroup.run(new io.wfs.common.msg.meta.LockForRemoveRequest(parentGroup.h(), victim, dst,
                 n("victim"), false)).attr().ctimeNs();
@@ -193,7 +196,7 @@ class CrossGroupRenameOpsTest {
         long dst = localDir("dst");
         long file = parentGroup.create(ROOT, "one", 0644).ino();
         parentGroup.run(new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), file, dst, n("two")));
-        RenamePlan stale = new RenamePlan(ROOT, n("one"), dst, n("two"), file, 0100644, 0, 0, false, 0, 0);
+        RenamePlan stale = new RenamePlan(ROOT, n("one"), dst, n("two"), file, FILE, 0, 0, false, 0, 0);
         long lockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, stale)).attr().ctimeNs();
         assertEquals(file, lookup(parentGroup, dst, "two"));
         assertFalse(parentGroup.run(StepCheckRequest.receipt(parentGroup.h(), dst, n("two"), file, lockNs)).exists(),
@@ -231,7 +234,7 @@ class CrossGroupRenameOpsTest {
         long a = single.mkdir(ROOT, "a", 0777).ino();
         long b = single.mkdir(a, "b", 0777).ino();
         long c = single.mkdir(ROOT, "c", 0777).ino();
-        RenamePlan away = new RenamePlan(ROOT, n("a"), c, n("a2"), a, 040777, 0, 0, false, 0, 0);
+        RenamePlan away = new RenamePlan(ROOT, n("a"), c, n("a2"), a, Posix.S_IFDIR | 0777, 0, 0, false, 0, 0);
         long lockNs = single.run(new LockForRenameRequest(single.h(), a, away)).attr().ctimeNs();
         single.fails(WfsErrorCode.LOCKED, new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
         single.run(new ResolveLockRequest(single.h(), a, lockNs, false));
@@ -256,7 +259,7 @@ class CrossGroupRenameOpsTest {
     @Test
     void renameIntentsAndTheLeaseSurviveASnapshot() throws Exception {
         long moved = remoteDir("m");
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), ROOT, n("n"), moved, 040755, 0, 0, false, 7, 9);
+        RenamePlan plan = new RenamePlan(ROOT, n("m"), ROOT, n("n"), moved, DIR, 0, 0, false, 7, 9);
         childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan));
         parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 42, true, TERM));
         for (MetaTester group : new MetaTester[] {childGroup, parentGroup}) {

@@ -5,8 +5,9 @@ import static io.wfs.common.error.WfsErrorCode.EINVAL;
 import static io.wfs.common.error.WfsErrorCode.EISDIR;
 import static io.wfs.common.error.WfsErrorCode.ENODATA;
 import static io.wfs.common.error.WfsErrorCode.EPERM;
-import static io.wfs.meta.model.ModelFs.S_ISGID;
-import static io.wfs.meta.model.ModelFs.S_ISVTX;
+import static io.wfs.common.posix.Posix.PERMISSION_BITS;
+import static io.wfs.common.posix.Posix.S_ISGID;
+import static io.wfs.common.posix.Posix.S_ISVTX;
 import static io.wfs.meta.model.ModelFs.W;
 
 /**
@@ -25,7 +26,7 @@ final class ModelAttrs {
     static void chmod(ModelCaller c, ModelNode n, int mode) {
         ModelFs.live(n);
         requireOwner(c, n);
-        int perm = mode & 07777;
+        int perm = mode & PERMISSION_BITS;
         if (!c.isRoot() && !c.inGroup(n.gid)) {
             perm &= ~S_ISGID;
         }

@@ -7,6 +7,10 @@ import static io.wfs.common.error.WfsErrorCode.ENOENT;
 import static io.wfs.common.error.WfsErrorCode.ENOTDIR;
 import static io.wfs.common.error.WfsErrorCode.ENOTEMPTY;
 import static io.wfs.common.error.WfsErrorCode.EPERM;
+import static io.wfs.common.posix.Posix.S_ISGID;
+import static io.wfs.common.posix.Posix.S_ISUID;
+import static io.wfs.common.posix.Posix.S_ISVTX;
+import static io.wfs.common.posix.Posix.S_IXGRP;
 
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
@@ -27,9 +31,6 @@ final class ModelFs {
     static final int R = 4;
     static final int W = 2;
     static final int X = 1;
-    static final int S_ISUID = 04000;
-    static final int S_ISGID = 02000;
-    static final int S_ISVTX = 01000;
 
     final ModelNode root;
 
@@ -43,7 +44,7 @@ final class ModelFs {
 
     static boolean allowed(ModelCaller c, ModelNode n, int want) {
         if (c.isRoot()) {
-            return (want & X) == 0 || n.isDir() || (n.perm & 0111) != 0;
+            return (want & X) == 0 || n.isDir() || (n.perm & Posix.S_IXUGO) != 0;
         }
         int bits;
         if (c.uid() == n.uid) {
@@ -92,7 +93,7 @@ final class ModelFs {
     /** Set-user-id always, set-group-id only with group-execute (else it marks mandatory locking). */
     static int withoutSetIds(int perm) {
         int out = perm & ~S_ISUID;
-        return (perm & 010) != 0 ? out & ~S_ISGID : out;
+        return (perm & S_IXGRP) != 0 ? out & ~S_ISGID : out;
     }
 
     /** The part of may_delete before the type checks: the name exists, the directory is writable, sticky allows. */
@@ -131,7 +132,7 @@ final class ModelFs {
     ModelNode mkdir(ModelCaller c, ModelNode parent, String name, int mode) {
         checkCreate(c, parent, name);
         // vfs_mkdir keeps only rwx and sticky; set-group-id comes from the parent alone.
-        int perm = mode & 01777;
+        int perm = mode & (Posix.ACCESSPERMS | S_ISVTX);
         if ((parent.perm & S_ISGID) != 0) {
             perm |= S_ISGID;
         }
@@ -144,9 +145,9 @@ final class ModelFs {
     ModelNode mknod(ModelCaller c, ModelNode parent, String name, int type, int mode) {
         checkCreate(c, parent, name);
         int gid = newGid(c, parent);
-        int perm = mode & 07777;
+        int perm = mode & Posix.PERMISSION_BITS;
         // mode_strip_sgid: a group-executable set-group-id file of a group the caller is not in.
-        if ((perm & (S_ISGID | 010)) == (S_ISGID | 010) && !c.isRoot() && !c.inGroup(gid)) {
+        if ((perm & (S_ISGID | S_IXGRP)) == (S_ISGID | S_IXGRP) && !c.isRoot() && !c.inGroup(gid)) {
             perm &= ~S_ISGID;
         }
         ModelNode f = new ModelNode(type, perm, c.uid(), gid, null);

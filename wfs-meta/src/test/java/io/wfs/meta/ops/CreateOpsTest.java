@@ -15,6 +15,7 @@ import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.ReadlinkRequest;
 import io.wfs.common.msg.meta.SymlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.InodeNumbers;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ class CreateOpsTest {
     void createMakesARegularFileInTheParentsSlotOwnedByTheCaller() {
         t.as(1000, 100);
         InodeAttr f = t.create(ROOT, "f", 0640);
-        assertEquals(0100640, f.mode());
+        assertEquals(Posix.S_IFREG | 0640, f.mode());
         assertEquals(1000, f.uid());
         assertEquals(100, f.gid());
         assertEquals(1, f.nlink());
@@ -41,12 +42,12 @@ class CreateOpsTest {
     @Test
     void mknodMakesFifosAndSocketsAndOnlyRootMakesDevices() {
         t.as(1000, 100);
-        assertEquals(0010644, t.run(new MknodRequest(t.h(), ROOT, n("fifo"), 0010644, 0)).attr().mode());
-        assertEquals(0140644, t.run(new MknodRequest(t.h(), ROOT, n("sock"), 0140644, 0)).attr().mode());
-        t.fails(WfsErrorCode.EPERM, new MknodRequest(t.h(), ROOT, n("dev"), 0020644, 0x0801));
+        assertEquals(Posix.S_IFIFO | 0644, t.run(new MknodRequest(t.h(), ROOT, n("fifo"), Posix.S_IFIFO | 0644, 0)).attr().mode());
+        assertEquals(Posix.S_IFSOCK | 0644, t.run(new MknodRequest(t.h(), ROOT, n("sock"), Posix.S_IFSOCK | 0644, 0)).attr().mode());
+        t.fails(WfsErrorCode.EPERM, new MknodRequest(t.h(), ROOT, n("dev"), Posix.S_IFCHR | 0644, 0x0801));
         t.as(0, 0);
-        InodeAttr dev = t.run(new MknodRequest(t.h(), ROOT, n("dev"), 0060600, 0x0801)).attr();
-        assertEquals(0060600, dev.mode());
+        InodeAttr dev = t.run(new MknodRequest(t.h(), ROOT, n("dev"), Posix.S_IFBLK | 0600, 0x0801)).attr();
+        assertEquals(Posix.S_IFBLK | 0600, dev.mode());
         assertEquals(0x0801, dev.rdev());
     }
 
@@ -66,7 +67,7 @@ class CreateOpsTest {
     @Test
     void existingNamesMissingParentsAndNonDirectoriesAreRefused() {
         t.create(ROOT, "f", 0644);
-        t.fails(WfsErrorCode.EEXIST, new MknodRequest(t.h(), ROOT, n("f"), 0100644, 0));
+        t.fails(WfsErrorCode.EEXIST, new MknodRequest(t.h(), ROOT, n("f"), Posix.S_IFREG | 0644, 0));
         t.fails(WfsErrorCode.EEXIST, new MkdirRequest(t.h(), ROOT, n("f"), 0755));
         long file = t.lookup(ROOT, "f").ino();
         t.fails(WfsErrorCode.ENOTDIR, new MkdirRequest(t.h(), file, n("x"), 0755));
@@ -87,7 +88,7 @@ class CreateOpsTest {
     void writeAndSearchPermissionOnTheParentAreNeeded() {
         InodeAttr d = t.mkdir(ROOT, "d", 0755);
         t.as(1000, 100);
-        t.fails(WfsErrorCode.EACCES, new MknodRequest(t.h(), d.ino(), n("f"), 0100644, 0));
+        t.fails(WfsErrorCode.EACCES, new MknodRequest(t.h(), d.ino(), n("f"), Posix.S_IFREG | 0644, 0));
         t.fails(WfsErrorCode.EACCES, new MkdirRequest(t.h(), d.ino(), n("x"), 0755));
         t.as(0, 0).mkdir(ROOT, "private", 0700);
         long priv = t.lookup(ROOT, "private").ino();
@@ -104,16 +105,16 @@ class CreateOpsTest {
         t.as(1000, 100);
         InodeAttr sub = t.mkdir(shared.ino(), "sub", 0755);
         assertEquals(500, sub.gid());
-        assertEquals(02755, sub.mode() & 07777, "a subdirectory inherits set-group-id");
+        assertEquals(02755, sub.mode() & Posix.PERMISSION_BITS, "a subdirectory inherits set-group-id");
         InodeAttr file = t.create(shared.ino(), "file", 02755);
         assertEquals(500, file.gid());
-        assertEquals(0755, file.mode() & 07777, "a non-member does not get a set-group-id file of that group");
+        assertEquals(0755, file.mode() & Posix.PERMISSION_BITS, "a non-member does not get a set-group-id file of that group");
     }
 
     @Test
     void symlinksKeepTheirTarget() {
         InodeAttr l = t.run(new SymlinkRequest(t.h(), ROOT, n("l"), n("../some/where"))).attr();
-        assertEquals(0120777, l.mode());
+        assertEquals(Posix.S_IFLNK | 0777, l.mode());
         assertEquals(13, l.size());
         assertArrayEquals(n("../some/where"), t.run(new ReadlinkRequest(t.h(), l.ino())).target());
         long dir = t.mkdir(ROOT, "d", 0755).ino();

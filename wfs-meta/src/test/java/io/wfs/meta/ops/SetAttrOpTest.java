@@ -10,6 +10,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.posix.Posix;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -27,21 +28,21 @@ class SetAttrOpTest {
     @Test
     void onlyTheOwnerOrRootChangesTheMode() {
         long f = t.as(1000, 100).create(ROOT, "f", 0644).ino();
-        assertEquals(0100600, set(f, SetAttr.NOTHING.withMode(0600)).mode());
+        assertEquals(Posix.S_IFREG | 0600, set(f, SetAttr.NOTHING.withMode(0600)).mode());
         t.as(1001, 100);
         t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(0777)));
         t.as(0, 0);
-        assertEquals(0100777, set(f, SetAttr.NOTHING.withMode(0777)).mode());
+        assertEquals(Posix.S_IFREG | 0777, set(f, SetAttr.NOTHING.withMode(0777)).mode());
     }
 
     @Test
     void chmodByANonMemberDropsSetGroupId() {
         long f = t.as(1000, 100).create(ROOT, "f", 0644).ino();
-        assertEquals(02755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & 07777, "member of 100 keeps it");
+        assertEquals(02755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & Posix.PERMISSION_BITS, "member of 100 keeps it");
         t.as(0, 0);
         set(f, SetAttr.NOTHING.withGid(555));
         t.as(1000, 100);
-        assertEquals(0755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & 07777);
+        assertEquals(0755, set(f, SetAttr.NOTHING.withMode(02755)).mode() & Posix.PERMISSION_BITS);
     }
 
     @Test
@@ -61,12 +62,12 @@ class SetAttrOpTest {
     @Test
     void chownClearsSetIdsOfFilesButNotDirectories() {
         long f = t.as(0, 0).create(ROOT, "f", 06755).ino();
-        assertEquals(0755, set(f, SetAttr.NOTHING.withUid(5)).mode() & 07777);
+        assertEquals(0755, set(f, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS);
         long g = t.create(ROOT, "g", 06745).ino();
-        assertEquals(02745, set(g, SetAttr.NOTHING.withUid(5)).mode() & 07777, "sgid without group-exec stays");
+        assertEquals(02745, set(g, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS, "sgid without group-exec stays");
         long d = t.mkdir(ROOT, "d", 0755).ino();
         set(d, SetAttr.NOTHING.withMode(02755)); // mkdir(2) drops set-group-id as Linux does; chmod sets it
-        assertEquals(02755, set(d, SetAttr.NOTHING.withUid(5)).mode() & 07777);
+        assertEquals(02755, set(d, SetAttr.NOTHING.withUid(5)).mode() & Posix.PERMISSION_BITS);
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.InodeNumbers;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -55,7 +56,7 @@ class WritePathOpsTest {
         long f = t.as(0, 0).create(ROOT, "f", 06777).ino();
         t.as(1000, 100);
         InodeAttr a = t.run(new CommitSlicesRequest(t.h(), f, List.of(new SliceInfo(0, 1, 1, 100, 0)), 1)).attr();
-        assertEquals(0777, a.mode() & 07777);
+        assertEquals(0777, a.mode() & Posix.PERMISSION_BITS);
     }
 
     @Test

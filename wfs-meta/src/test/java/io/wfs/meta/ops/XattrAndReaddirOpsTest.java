@@ -19,6 +19,7 @@ import io.wfs.common.msg.meta.RemoveXattrRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -55,7 +56,7 @@ class XattrAndReaddirOpsTest {
         t.fails(WfsErrorCode.EACCES, new GetXattrRequest(t.h(), f, n("user.x")));
         t.as(1000, 100);
         t.fails(WfsErrorCode.EPERM, new SetXattrRequest(t.h(), f, n("trusted.x"), n("v"), 0));
-        long fifo = t.run(new io.wfs.common.msg.meta.MknodRequest(t.h(), ROOT, n("p"), 0010666, 0)).attr().ino();
+        long fifo = t.run(new io.wfs.common.msg.meta.MknodRequest(t.h(), ROOT, n("p"), Posix.S_IFIFO | 0666, 0)).attr().ino();
         t.fails(WfsErrorCode.EPERM, new SetXattrRequest(t.h(), fifo, n("user.x"), n("v"), 0));
     }
 
@@ -78,7 +79,7 @@ class XattrAndReaddirOpsTest {
                 assertNull(seen.put(name, e.ino()), "returned twice: " + name);
                 assertNotNull(e.attr());
                 assertEquals(e.ino(), e.attr().ino());
-                assertEquals(0100644, e.attr().mode());
+                assertEquals(Posix.S_IFREG | 0644, e.attr().mode());
             }
             if (!removedOne) {
                 // The directory changes between pages: a new name, and one already listed goes away.

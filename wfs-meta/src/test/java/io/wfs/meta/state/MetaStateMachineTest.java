@@ -14,6 +14,7 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.ops.MetaTester;
 import java.io.ByteArrayInputStream;
@@ -54,7 +55,7 @@ class MetaStateMachineTest {
         AttrReply locked = (AttrReply) apply(MessageType.CREATE_LOCKED, t.now() + 1,
                 new io.wfs.common.msg.meta.CreateLockedRequest(MetaHeader.root(), slot, 0755, 0, 0, ROOT, n("x")));
         MetaHeader h = MetaHeader.root().withSequence(77, 1, 0);
-        MknodRequest inside = new MknodRequest(h, locked.attr().ino(), n("f"), 0100644, 0);
+        MknodRequest inside = new MknodRequest(h, locked.attr().ino(), n("f"), Posix.S_IFREG | 0644, 0);
         Object first = apply(MessageType.MKNOD, t.now() + 2, inside);
         assertEquals(WfsErrorCode.LOCKED, ((WfsException) first).code());
         apply(MessageType.RESOLVE_LOCK, t.now() + 3,

@@ -1,25 +1,11 @@
 package io.wfs.common.msg.manager;
 
-import io.wfs.common.rpc.Request;
-import io.wfs.common.rpc.Validate;
-
 /** What {@code wfs status} asks the manager leader for. */
-public final class ClusterStatusRequest implements Request<ClusterStatusReply> {
-    private String clientName;
-
+public final class ClusterStatusRequest extends ClientNameRequest<ClusterStatusReply> {
     public ClusterStatusRequest() {
     }
 
     public ClusterStatusRequest(String clientName) {
-        this.clientName = clientName;
-    }
-
-    public String clientName() {
-        return clientName;
-    }
-
-    @Override
-    public void validate() {
-        Validate.length(clientName, "clientName", ManagerFields.MAX_NAME_CHARS);
+        super(clientName);
     }
 }

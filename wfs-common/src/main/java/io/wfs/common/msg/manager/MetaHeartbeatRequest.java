@@ -1,15 +1,12 @@
 package io.wfs.common.msg.manager;
 
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /**
  * A meta node is alive; it leads the groups in {@code ledGroups}, so the route's leaders stay
  * fresh. {@code routeVersion} is the route it holds: the reply carries what it misses.
  */
-public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
-    private int nodeId;
-    private long routeVersion;
+public final class MetaHeartbeatRequest extends NodeReportRequest<HeartbeatReply> {
     private int[] ledGroups;
     /** The node's registered Raft address, so the manager refuses a heartbeat whose id it gave another node. */
     private String raftAddress;
@@ -28,17 +25,8 @@ public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
     }
 
     public MetaHeartbeatRequest(int nodeId, long routeVersion, int[] ledGroups) {
-        this.nodeId = nodeId;
-        this.routeVersion = routeVersion;
+        super(nodeId, routeVersion);
         this.ledGroups = ledGroups;
-    }
-
-    public int nodeId() {
-        return nodeId;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
     }
 
     public int[] ledGroups() {
@@ -47,11 +35,11 @@ public final class MetaHeartbeatRequest implements Request<HeartbeatReply> {
 
     @Override
     public void validate() {
-        ManagerFields.nodeId(nodeId);
+        ManagerFields.nodeId(nodeId());
         if (raftAddress != null) {
             ManagerFields.address(raftAddress, "raftAddress");
         }
-        ManagerFields.version(routeVersion, "routeVersion");
+        ManagerFields.version(routeVersion(), "routeVersion");
         if (ledGroups != null) {
             Validate.check(ledGroups.length <= ManagerFields.MAX_GROUPS_PER_HEARTBEAT,
                     "more than " + ManagerFields.MAX_GROUPS_PER_HEARTBEAT + " led groups");

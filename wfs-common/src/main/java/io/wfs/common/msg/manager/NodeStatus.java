@@ -1,6 +1,12 @@
 package io.wfs.common.msg.manager;
 
-/** Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta"). */
+/**
+ * Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta").
+ *
+ * <p>(disks, capacityBytes, freeBytes) repeat {@link RegisterStoreNodeRequest}'s on purpose: they are
+ * fields 5-7 here and 2-4 there, and a shared nested holder would change both wire forms
+ * (WireSchemaCompatibilityTest, wire-schema.txt).
+ */
 public final class NodeStatus {
     private int nodeId;
     private String kind;

@@ -3,7 +3,10 @@ package io.wfs.common.msg.manager;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
-/** A store node announces itself (at every start): address, disks, capacity and free space. Same address, same node id. */
+/**
+ * A store node announces itself (at every start): address, disks, capacity and free space. Same address, same node id.
+ * The capacity fields stay flat, as in {@link NodeStatus}: see there why they are not shared.
+ */
 public final class RegisterStoreNodeRequest implements Request<RegisteredReply> {
     private String address;
     private int disks;

@@ -1,15 +1,11 @@
 package io.wfs.common.msg.manager;
 
-import io.wfs.common.rpc.Request;
-
 /**
  * A store node is alive: its free space and the fill of each volume replica it holds, from which
  * the manager seals full volumes and reports deleted space. {@code routeVersion} is the route it
  * holds: the reply carries what it misses.
  */
-public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
-    private int nodeId;
-    private long routeVersion;
+public final class StoreHeartbeatRequest extends NodeReportRequest<HeartbeatReply> {
     private long freeBytes;
     private VolumeFill fill;
     /** The node's registered address, so the manager refuses a heartbeat whose id it gave another node. */
@@ -19,9 +15,8 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
     }
 
     public StoreHeartbeatRequest(int nodeId, String address, long routeVersion, long freeBytes, VolumeFill fill) {
-        this.nodeId = nodeId;
+        super(nodeId, routeVersion);
         this.address = address;
-        this.routeVersion = routeVersion;
         this.freeBytes = freeBytes;
         this.fill = fill;
     }
@@ -35,17 +30,9 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
         this(nodeId, null, routeVersion, freeBytes, volumeIds, volumeUsedBytes);
     }
 
-    public int nodeId() {
-        return nodeId;
-    }
-
     /** The sender's registered address, or null when it did not say (then the id alone names it). */
     public String address() {
         return address;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
     }
 
     public long freeBytes() {
@@ -58,11 +45,11 @@ public final class StoreHeartbeatRequest implements Request<HeartbeatReply> {
 
     @Override
     public void validate() {
-        ManagerFields.nodeId(nodeId);
+        ManagerFields.nodeId(nodeId());
         if (address != null) {
             ManagerFields.address(address, "address");
         }
-        ManagerFields.version(routeVersion, "routeVersion");
+        ManagerFields.version(routeVersion(), "routeVersion");
         ManagerFields.bytes(freeBytes, "freeBytes");
         fill().validate("fill");
     }

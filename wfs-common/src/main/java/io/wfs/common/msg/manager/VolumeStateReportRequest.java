@@ -1,7 +1,6 @@
 package io.wfs.common.msg.manager;
 
 import io.wfs.common.route.VolumeState;
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /**
@@ -9,9 +8,7 @@ import io.wfs.common.rpc.Validate;
  * READ_ONLY (a replica failed, a disk error). Built on the store's route: a report on an older
  * route is answered STALE_ROUTE, as the volume may already have changed.
  */
-public final class VolumeStateReportRequest implements Request<RouteVersionReply> {
-    private int nodeId;
-    private long routeVersion;
+public final class VolumeStateReportRequest extends NodeReportRequest<RouteVersionReply> {
     private int volumeId;
     private int state;
     private String reason;
@@ -20,19 +17,10 @@ public final class VolumeStateReportRequest implements Request<RouteVersionReply
     }
 
     public VolumeStateReportRequest(int nodeId, long routeVersion, int volumeId, VolumeState state, String reason) {
-        this.nodeId = nodeId;
-        this.routeVersion = routeVersion;
+        super(nodeId, routeVersion);
         this.volumeId = volumeId;
         this.state = state.code();
         this.reason = reason;
-    }
-
-    public int nodeId() {
-        return nodeId;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
     }
 
     public int volumeId() {
@@ -49,8 +37,8 @@ public final class VolumeStateReportRequest implements Request<RouteVersionReply
 
     @Override
     public void validate() {
-        ManagerFields.nodeId(nodeId);
-        ManagerFields.version(routeVersion, "routeVersion");
+        ManagerFields.nodeId(nodeId());
+        ManagerFields.version(routeVersion(), "routeVersion");
         Validate.range(volumeId, "volumeId", 1, Integer.MAX_VALUE);
         Validate.check(state == VolumeState.SEALED.code() || state == VolumeState.READ_ONLY.code(),
                 "state " + state + " cannot be reported: only SEALED (" + VolumeState.SEALED.code() + ") or READ_ONLY ("

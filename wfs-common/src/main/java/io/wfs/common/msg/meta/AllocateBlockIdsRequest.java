@@ -3,26 +3,15 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.rpc.Validate;
 
 /** Reserves {@code count} block ids in the slot of file {@code ino} (batch allocation for writers). */
-public final class AllocateBlockIdsRequest implements MetaRequest<BlockIdsReply> {
-    private MetaHeader header;
-    private long ino;
+public final class AllocateBlockIdsRequest extends InodeRequest<BlockIdsReply> {
     private int count;
 
     public AllocateBlockIdsRequest() {
     }
 
     public AllocateBlockIdsRequest(MetaHeader header, long ino, int count) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.count = count;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public int count() {
@@ -30,13 +19,8 @@ public final class AllocateBlockIdsRequest implements MetaRequest<BlockIdsReply>
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.range(count, "count", 1, 1 << 20);
     }
 }

@@ -4,11 +4,9 @@ import io.wfs.common.rpc.Validate;
 import java.util.List;
 
 /** Records written slices of a file and its new size and mtime in one request (flush, fsync, close). */
-public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
+public final class CommitSlicesRequest extends InodeRequest<AttrReply> {
     public static final int MAX_SLICES = 4096;
 
-    private MetaHeader header;
-    private long ino;
     private List<SliceInfo> slices;
     private long newSize;
 
@@ -16,18 +14,9 @@ public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
     }
 
     public CommitSlicesRequest(MetaHeader header, long ino, List<SliceInfo> slices, long newSize) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.slices = slices;
         this.newSize = newSize;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public List<SliceInfo> slices() {
@@ -39,13 +28,8 @@ public final class CommitSlicesRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.notNull(slices, "slices");
         Validate.range(slices.size(), "slices", 1, MAX_SLICES);
         Validate.range(newSize, "newSize", 0, Long.MAX_VALUE);

@@ -1,11 +1,7 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Validate;
-
 /** Cross-group mkdir, step 1, in the group owning {@code slot}: a new directory inode, locked, remembering (parent, name) as its intent. */
-public final class CreateLockedRequest implements MetaRequest<AttrReply> {
-    private MetaHeader header;
-    private int slot;
+public final class CreateLockedRequest extends SlotRequest<AttrReply> {
     private int mode;
     private int uid;
     private int gid;
@@ -16,21 +12,12 @@ public final class CreateLockedRequest implements MetaRequest<AttrReply> {
     }
 
     public CreateLockedRequest(MetaHeader header, int slot, int mode, int uid, int gid, long parent, byte[] name) {
-        this.header = header;
-        this.slot = slot;
+        super(header, slot);
         this.mode = mode;
         this.uid = uid;
         this.gid = gid;
         this.parent = parent;
         this.name = name;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public int slot() {
-        return slot;
     }
 
     public int mode() {
@@ -54,14 +41,8 @@ public final class CreateLockedRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ((long) slot << 52) | 1;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
-        Validate.range(slot, "slot", 0, 4095);
+        super.validate();
         MetaNames.check(name, "name");
     }
 }

@@ -3,8 +3,7 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.rpc.Response;
 
 /** The shape of requests that name one entry of a directory: (header, parent, name), routed by the parent. */
-public abstract class EntryNameRequest<R extends Response> implements MetaRequest<R> {
-    private MetaHeader header;
+public abstract class EntryNameRequest<R extends Response> extends HeaderRequest<R> {
     private long parent;
     private byte[] name;
 
@@ -12,14 +11,9 @@ public abstract class EntryNameRequest<R extends Response> implements MetaReques
     }
 
     protected EntryNameRequest(MetaHeader header, long parent, byte[] name) {
-        this.header = header;
+        super(header);
         this.parent = parent;
         this.name = name;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
     }
 
     public long parent() {
@@ -37,7 +31,7 @@ public abstract class EntryNameRequest<R extends Response> implements MetaReques
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         MetaNames.check(name, "name");
     }
 }

@@ -1,6 +1,15 @@
 package io.wfs.common.msg.meta;
 
-/** The attributes of one inode as clients see them (stat). Times in nanoseconds since the epoch. */
+/**
+ * The attributes of one inode as clients see them (stat). Times in nanoseconds since the epoch.
+ *
+ * <p>Deliberately not shared with the meta server's {@code InodeAttributes}, which lists nearly
+ * the same fields: that one is a mutable holder the server refills in place (getattr and readdirplus
+ * loops allocate nothing) and carries server-only state (the caller flags, the cross-group lock bit)
+ * that must never reach a client; this one is the immutable wire form, built from it by
+ * {@code MetaContext.wire}. Merging them would put mutability on the wire or an allocation on the
+ * hot path.
+ */
 public final class InodeAttr {
     private long ino;
     private int mode;

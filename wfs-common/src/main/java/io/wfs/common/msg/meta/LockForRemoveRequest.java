@@ -1,9 +1,12 @@
 package io.wfs.common.msg.meta;
 
-/** Cross-group rmdir, step 1, in the group owning {@code ino}: checks it can go (an empty directory) and locks it with the intent (parent, name). */
-public final class LockForRemoveRequest implements MetaRequest<AttrReply> {
-    private MetaHeader header;
-    private long ino;
+/**
+ * Cross-group rmdir, step 1, in the group owning {@code ino}: checks it can go (an empty directory) and locks it with the intent (parent, name).
+ *
+ * <p>An inode request, not an {@link EntryNameRequest}: on the wire {@code ino} is field 2 and the
+ * entry (parent, name) fields 3 and 4, where EntryNameRequest puts parent and name at 2 and 3.
+ */
+public final class LockForRemoveRequest extends InodeRequest<AttrReply> {
     private long parent;
     private byte[] name;
     private boolean directory;
@@ -12,19 +15,10 @@ public final class LockForRemoveRequest implements MetaRequest<AttrReply> {
     }
 
     public LockForRemoveRequest(MetaHeader header, long ino, long parent, byte[] name, boolean directory) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.parent = parent;
         this.name = name;
         this.directory = directory;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public long parent() {
@@ -41,13 +35,8 @@ public final class LockForRemoveRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         MetaNames.check(name, "name");
     }
 }

@@ -7,27 +7,15 @@ import io.wfs.common.rpc.Validate;
  * exchange): locks it and records the plan as its intent, so that the group's sweep can finish
  * or undo the rename if the coordinator dies.
  */
-public final class LockForRenameRequest implements MetaRequest<AttrReply> {
-    private MetaHeader header;
-    private long ino;
+public final class LockForRenameRequest extends InodeRequest<AttrReply> {
     private RenamePlan plan;
 
     public LockForRenameRequest() {
     }
 
     public LockForRenameRequest(MetaHeader header, long ino, RenamePlan plan) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.plan = plan;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public RenamePlan plan() {
@@ -35,14 +23,9 @@ public final class LockForRenameRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         RenamePlan.validate(plan);
-        Validate.check(ino == plan.moved() || ino == plan.replaced(), "ino is neither inode of the plan");
+        Validate.check(ino() == plan.moved() || ino() == plan.replaced(), "ino is neither inode of the plan");
     }
 }

@@ -2,7 +2,10 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.rpc.Response;
 
-/** The conflicting lock F_GETLK reports ({@code found} false: the lock could be taken). */
+/**
+ * The conflicting lock F_GETLK reports ({@code found} false: the lock could be taken). Its (type,
+ * start, end, owner) stay flat, as in {@link LockRangeRequest}: see there why they are not shared.
+ */
 public final class LockInfoReply implements Response {
     private boolean found;
     private int type;

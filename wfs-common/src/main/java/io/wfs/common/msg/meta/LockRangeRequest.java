@@ -6,8 +6,12 @@ import io.wfs.common.rpc.Validate;
 /**
  * The shape of lock requests: which lock (kind, type), where ([start, end], inclusive) and
  * whose (owner within the caller's session), on one inode.
+ *
+ * <p>(type, start, end, owner) repeat {@link LockInfoReply}'s on purpose: they are fields 4-7 here
+ * and 2-5 there, and a shared nested holder would change both wire forms
+ * (WireSchemaCompatibilityTest, wire-schema.txt).
  */
-public abstract class LockRangeRequest<R extends Response> implements MetaRequest<R> {
+public abstract class LockRangeRequest<R extends Response> extends InodeRequest<R> {
     public static final int POSIX = 1;
     public static final int FLOCK = 2;
     public static final int READ = 1;
@@ -16,8 +20,6 @@ public abstract class LockRangeRequest<R extends Response> implements MetaReques
     /** {@code end} of a lock that runs to the end of the file, however it grows. */
     public static final long TO_EOF = Long.MAX_VALUE;
 
-    private MetaHeader header;
-    private long ino;
     private int kind;
     private int type;
     private long start;
@@ -28,22 +30,12 @@ public abstract class LockRangeRequest<R extends Response> implements MetaReques
     }
 
     protected LockRangeRequest(MetaHeader header, long ino, int kind, int type, long start, long end, long owner) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.kind = kind;
         this.type = type;
         this.start = start;
         this.end = end;
         this.owner = owner;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public int kind() {
@@ -66,21 +58,16 @@ public abstract class LockRangeRequest<R extends Response> implements MetaReques
         return owner;
     }
 
-    @Override
-    public long routingIno() {
-        return ino;
-    }
-
     /** The lock types this request may carry. */
     protected abstract int maxType();
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.range(kind, "kind", POSIX, FLOCK);
         Validate.range(type, "type", READ, maxType());
         Validate.range(start, "start", 0, Long.MAX_VALUE);
         Validate.range(end, "end", start, Long.MAX_VALUE);
-        MetaHeader.requireSession(header);
+        MetaHeader.requireSession(header());
     }
 }

@@ -10,10 +10,7 @@ import io.wfs.common.posix.Posix;
  * the caller's session (what {@code open(O_CREAT)} does next anyway): one Raft entry instead of
  * two for every created file.
  */
-public final class MknodRequest implements MetaRequest<AttrReply> {
-    private MetaHeader header;
-    private long parent;
-    private byte[] name;
+public final class MknodRequest extends EntryNameRequest<AttrReply> {
     private int mode;
     private long rdev;
     private boolean open;
@@ -26,9 +23,7 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
     }
 
     public MknodRequest(MetaHeader header, long parent, byte[] name, int mode, long rdev, boolean open) {
-        this.header = header;
-        this.parent = parent;
-        this.name = name;
+        super(header, parent, name);
         this.mode = mode;
         this.rdev = rdev;
         this.open = open;
@@ -37,18 +32,6 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
     /** Whether the new file is also opened for the caller's session (create with O_CREAT). */
     public boolean open() {
         return open;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long parent() {
-        return parent;
-    }
-
-    public byte[] name() {
-        return name;
     }
 
     public int mode() {
@@ -60,14 +43,8 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return parent;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
-        MetaNames.check(name, "name");
+        super.validate();
         int type = mode & Posix.S_IFMT;
         if ((mode & ~Posix.MODE_BITS) != 0 || !(type == Posix.S_IFREG || type == Posix.S_IFIFO || type == Posix.S_IFSOCK
                 || type == Posix.S_IFCHR || type == Posix.S_IFBLK)) {
@@ -78,7 +55,7 @@ public final class MknodRequest implements MetaRequest<AttrReply> {
                 throw new WfsException(WfsErrorCode.EINVAL, "only a regular file is created open");
             }
             // The open is counted against a session, as for OpenRequest.
-            MetaHeader.requireSession(header);
+            MetaHeader.requireSession(header());
         }
     }
 }

@@ -3,11 +3,9 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.rpc.Validate;
 
 /** A page of directory entries after {@code cookie} (0 = start); with attributes when {@code plus}. */
-public final class ReaddirRequest implements MetaRequest<ReaddirReply> {
+public final class ReaddirRequest extends InodeRequest<ReaddirReply> {
     public static final int MAX_ENTRIES = 4096;
 
-    private MetaHeader header;
-    private long dir;
     private long cookie;
     private int maxEntries;
     private boolean plus;
@@ -16,19 +14,15 @@ public final class ReaddirRequest implements MetaRequest<ReaddirReply> {
     }
 
     public ReaddirRequest(MetaHeader header, long dir, long cookie, int maxEntries, boolean plus) {
-        this.header = header;
-        this.dir = dir;
+        super(header, dir);
         this.cookie = cookie;
         this.maxEntries = maxEntries;
         this.plus = plus;
     }
 
-    public MetaHeader header() {
-        return header;
-    }
-
+    /** The directory: the inode this request is about. */
     public long dir() {
-        return dir;
+        return ino();
     }
 
     public long cookie() {
@@ -44,13 +38,8 @@ public final class ReaddirRequest implements MetaRequest<ReaddirReply> {
     }
 
     @Override
-    public long routingIno() {
-        return dir;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.range(maxEntries, "maxEntries", 1, MAX_ENTRIES);
         Validate.range(cookie, "cookie", 0, Long.MAX_VALUE);
     }

@@ -10,8 +10,7 @@ import io.wfs.common.rpc.Validate;
  * the two parents share a group. Proposed by the coordinator, or sent by a group's sweep with the
  * source part only.
  */
-public final class RenameEntriesRequest implements MetaRequest<OkReply> {
-    private MetaHeader header;
+public final class RenameEntriesRequest extends HeaderRequest<OkReply> {
     private RenamePlan plan;
     private boolean target;
     private boolean source;
@@ -24,7 +23,7 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
 
     public RenameEntriesRequest(MetaHeader header, RenamePlan plan, boolean target, boolean source, int replacedUid,
                                 long movedLockTimeNs, long replacedLockTimeNs) {
-        this.header = header;
+        super(header);
         this.plan = plan;
         this.target = target;
         this.source = source;
@@ -36,11 +35,6 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
     /** When the replaced inode was locked (0 if none): the key of its removal receipt and of a sweep's fence. */
     public long replacedLockTimeNs() {
         return replacedLockTimeNs;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
     }
 
     public RenamePlan plan() {
@@ -72,7 +66,7 @@ public final class RenameEntriesRequest implements MetaRequest<OkReply> {
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         RenamePlan.validate(plan);
         Validate.check(target || source, "neither the target nor the source part");
         Validate.check(!target || movedLockTimeNs > 0, "the target part needs the moved inode's lock time");

@@ -9,11 +9,10 @@ import io.wfs.common.rpc.Validate;
  * {@code acquire} takes or renews it for {@code holder} (LOCKED while another holder's lease is
  * live); otherwise releases it if {@code holder} has it.
  */
-public final class RenameLeaseRequest implements MetaRequest<OkReply> {
+public final class RenameLeaseRequest extends HeaderRequest<OkReply> {
     public static final long MIN_TERM_NS = 100_000_000L;
     public static final long MAX_TERM_NS = 600_000_000_000L;
 
-    private MetaHeader header;
     private long holder;
     private boolean acquire;
     private long termNs;
@@ -22,7 +21,7 @@ public final class RenameLeaseRequest implements MetaRequest<OkReply> {
     }
 
     public RenameLeaseRequest(MetaHeader header, long holder, boolean acquire, long termNs) {
-        this.header = header;
+        super(header);
         this.holder = holder;
         this.acquire = acquire;
         this.termNs = termNs;
@@ -31,11 +30,6 @@ public final class RenameLeaseRequest implements MetaRequest<OkReply> {
     /** How long the lease lasts from its acquisition unless released (the coordinator's configuration). */
     public long termNs() {
         return termNs;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
     }
 
     public long holder() {
@@ -53,7 +47,7 @@ public final class RenameLeaseRequest implements MetaRequest<OkReply> {
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.check(holder != 0, "holder is 0");
         Validate.range(termNs, "termNs", acquire ? MIN_TERM_NS : 0, MAX_TERM_NS);
     }

@@ -3,12 +3,17 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
-/** Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). */
-public final class RenameRequest implements MetaRequest<OkReply> {
+/**
+ * Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2).
+ *
+ * <p>(srcParent, srcName, dstParent, dstName) repeat {@link RenamePlan}'s on purpose: they are
+ * fields 2-5 of this logged request and 1-4 of the plan, and a shared nested holder would change
+ * both wire forms (WireSchemaCompatibilityTest, wire-schema.txt).
+ */
+public final class RenameRequest extends HeaderRequest<OkReply> {
     public static final int NOREPLACE = 1;
     public static final int EXCHANGE = 2;
 
-    private MetaHeader header;
     private long srcParent;
     private byte[] srcName;
     private long dstParent;
@@ -19,16 +24,12 @@ public final class RenameRequest implements MetaRequest<OkReply> {
     }
 
     public RenameRequest(MetaHeader header, long srcParent, byte[] srcName, long dstParent, byte[] dstName, int flags) {
-        this.header = header;
+        super(header);
         this.srcParent = srcParent;
         this.srcName = srcName;
         this.dstParent = dstParent;
         this.dstName = dstName;
         this.flags = flags;
-    }
-
-    public MetaHeader header() {
-        return header;
     }
 
     public long srcParent() {
@@ -58,7 +59,7 @@ public final class RenameRequest implements MetaRequest<OkReply> {
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         MetaNames.check(srcName, "srcName");
         MetaNames.check(dstName, "dstName");
         if (flags != 0 && flags != NOREPLACE && flags != EXCHANGE) {

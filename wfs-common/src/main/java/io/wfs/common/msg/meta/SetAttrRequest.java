@@ -4,8 +4,13 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
 
-/** Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}. */
-public final class SetAttrRequest implements MetaRequest<AttrReply> {
+/**
+ * Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}.
+ *
+ * <p>The seven fields of the SetAttr are copied, not carried: they are fields 3-9 of this logged
+ * request, and a nested SetAttr would be one MESSAGE field instead (WireSchemaCompatibilityTest).
+ */
+public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int MODE = 1;
     public static final int UID = 2;
     public static final int GID = 4;
@@ -18,8 +23,6 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     public static final int MTIME_NOW = 128;
     static final int ALL = 255;
 
-    private MetaHeader header;
-    private long ino;
     private int valid;
     private int mode;
     private int uid;
@@ -32,8 +35,7 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     }
 
     public SetAttrRequest(MetaHeader header, long ino, SetAttr change) {
-        this.header = header;
-        this.ino = ino;
+        super(header, ino);
         this.valid = change.valid();
         this.mode = change.mode();
         this.uid = change.uid();
@@ -41,14 +43,6 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
         this.size = change.size();
         this.atimeNs = change.atimeNs();
         this.mtimeNs = change.mtimeNs();
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
     }
 
     public int valid() {
@@ -80,13 +74,8 @@ public final class SetAttrRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         if ((valid & ~ALL) != 0 || valid == 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
         }

@@ -4,13 +4,10 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
 /** Sets an extended attribute; flags: 0, CREATE (fail if present) or REPLACE (fail if absent). */
-public final class SetXattrRequest implements MetaRequest<OkReply> {
+public final class SetXattrRequest extends XattrNameRequest<OkReply> {
     public static final int CREATE = 1;
     public static final int REPLACE = 2;
 
-    private MetaHeader header;
-    private long ino;
-    private byte[] name;
     private byte[] value;
     private int flags;
 
@@ -18,23 +15,9 @@ public final class SetXattrRequest implements MetaRequest<OkReply> {
     }
 
     public SetXattrRequest(MetaHeader header, long ino, byte[] name, byte[] value, int flags) {
-        this.header = header;
-        this.ino = ino;
-        this.name = name;
+        super(header, ino, name);
         this.value = value;
         this.flags = flags;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long ino() {
-        return ino;
-    }
-
-    public byte[] name() {
-        return name;
     }
 
     public byte[] value() {
@@ -46,14 +29,8 @@ public final class SetXattrRequest implements MetaRequest<OkReply> {
     }
 
     @Override
-    public long routingIno() {
-        return ino;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
-        XattrLimits.checkName(name);
+        super.validate();
         XattrLimits.checkValue(value);
         if (flags != 0 && flags != CREATE && flags != REPLACE) {
             throw new WfsException(WfsErrorCode.EINVAL, "setxattr flags " + flags);

@@ -4,21 +4,15 @@ import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.Validate;
 
 /** The shape of requests addressed to the group owning a slot: (header, slot). */
-public abstract class SlotRequest<R extends Response> implements MetaRequest<R> {
-    private MetaHeader header;
+public abstract class SlotRequest<R extends Response> extends HeaderRequest<R> {
     private int slot;
 
     protected SlotRequest() {
     }
 
     protected SlotRequest(MetaHeader header, int slot) {
-        this.header = header;
+        super(header);
         this.slot = slot;
-    }
-
-    @Override
-    public MetaHeader header() {
-        return header;
     }
 
     public int slot() {
@@ -33,7 +27,7 @@ public abstract class SlotRequest<R extends Response> implements MetaRequest<R> 
 
     @Override
     public void validate() {
-        MetaHeader.validate(header);
+        super.validate();
         Validate.range(slot, "slot", 0, 4095);
     }
 }

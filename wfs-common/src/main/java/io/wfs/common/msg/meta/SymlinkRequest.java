@@ -5,32 +5,15 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.rpc.Validate;
 
 /** Creates a symbolic link to {@code target} (1..4096 bytes). */
-public final class SymlinkRequest implements MetaRequest<AttrReply> {
-    private MetaHeader header;
-    private long parent;
-    private byte[] name;
+public final class SymlinkRequest extends EntryNameRequest<AttrReply> {
     private byte[] target;
 
     public SymlinkRequest() {
     }
 
     public SymlinkRequest(MetaHeader header, long parent, byte[] name, byte[] target) {
-        this.header = header;
-        this.parent = parent;
-        this.name = name;
+        super(header, parent, name);
         this.target = target;
-    }
-
-    public MetaHeader header() {
-        return header;
-    }
-
-    public long parent() {
-        return parent;
-    }
-
-    public byte[] name() {
-        return name;
     }
 
     public byte[] target() {
@@ -38,14 +21,8 @@ public final class SymlinkRequest implements MetaRequest<AttrReply> {
     }
 
     @Override
-    public long routingIno() {
-        return parent;
-    }
-
-    @Override
     public void validate() {
-        MetaHeader.validate(header);
-        MetaNames.check(name, "name");
+        super.validate();
         Validate.notNull(target, "target");
         if (target.length == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "empty symlink target");

@@ -1,14 +1,11 @@
 package io.wfs.common.msg.store;
 
-import io.wfs.common.rpc.Request;
-
 /**
  * Re-replication, manager → new replica: create a read-only replica of {@code volume} with
  * {@code replicas}, copy every live block from {@code source} (a healthy replica), verify each
  * CRC, and answer with the resulting replica's info once all are durable.
  */
-public final class CopyVolumeRequest implements Request<VolumeInfoReply> {
-    private int volume;
+public final class CopyVolumeRequest extends VolumeRequest<VolumeInfoReply> {
     private String source;
     private String[] replicas;
 
@@ -16,13 +13,9 @@ public final class CopyVolumeRequest implements Request<VolumeInfoReply> {
     }
 
     public CopyVolumeRequest(int volume, String source, String[] replicas) {
-        this.volume = volume;
+        super(volume);
         this.source = source;
         this.replicas = replicas;
-    }
-
-    public int volume() {
-        return volume;
     }
 
     public String source() {
@@ -35,7 +28,7 @@ public final class CopyVolumeRequest implements Request<VolumeInfoReply> {
 
     @Override
     public void validate() {
-        StoreLimits.volume(volume);
+        super.validate();
         StoreLimits.address(source, "source");
         StoreLimits.replicas(replicas);
     }

@@ -1,15 +1,12 @@
 package io.wfs.common.msg.store;
 
-import io.wfs.common.rpc.Request;
-
 /**
  * Admin or manager → store: hold a replica of {@code volume}, replicated on {@code replicas}
  * (host:port; the first is the primary). {@code writable}: the volume takes new blocks; a node
  * writes one volume at a time as primary, so assigning a new writable primary volume seals the
  * previous one. Repeating the request with the same replicas is a no-op.
  */
-public final class CreateVolumeRequest implements Request<VolumeInfoReply> {
-    private int volume;
+public final class CreateVolumeRequest extends VolumeRequest<VolumeInfoReply> {
     private String[] replicas;
     private boolean writable;
 
@@ -17,13 +14,9 @@ public final class CreateVolumeRequest implements Request<VolumeInfoReply> {
     }
 
     public CreateVolumeRequest(int volume, String[] replicas, boolean writable) {
-        this.volume = volume;
+        super(volume);
         this.replicas = replicas;
         this.writable = writable;
-    }
-
-    public int volume() {
-        return volume;
     }
 
     public String[] replicas() {
@@ -36,7 +29,7 @@ public final class CreateVolumeRequest implements Request<VolumeInfoReply> {
 
     @Override
     public void validate() {
-        StoreLimits.volume(volume);
+        super.validate();
         StoreLimits.replicas(replicas);
     }
 }

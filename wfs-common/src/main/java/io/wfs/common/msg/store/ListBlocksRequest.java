@@ -1,15 +1,13 @@
 package io.wfs.common.msg.store;
 
 import io.wfs.common.msg.meta.BlockListReply;
-import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /**
  * The live block ids of a volume replica greater than {@code afterBlockId}, ascending, at most
  * {@code max}: pages for re-replication and for the orphan scan.
  */
-public final class ListBlocksRequest implements Request<BlockListReply> {
-    private int volume;
+public final class ListBlocksRequest extends VolumeRequest<BlockListReply> {
     private long afterBlockId;
     private int max;
 
@@ -17,13 +15,9 @@ public final class ListBlocksRequest implements Request<BlockListReply> {
     }
 
     public ListBlocksRequest(int volume, long afterBlockId, int max) {
-        this.volume = volume;
+        super(volume);
         this.afterBlockId = afterBlockId;
         this.max = max;
-    }
-
-    public int volume() {
-        return volume;
     }
 
     public long afterBlockId() {
@@ -36,7 +30,7 @@ public final class ListBlocksRequest implements Request<BlockListReply> {
 
     @Override
     public void validate() {
-        StoreLimits.volume(volume);
+        super.validate();
         // afterBlockId is an unsigned cursor (0 = from the start): every value is valid.
         Validate.range(max, "max", 1, StoreLimits.MAX_BLOCK_IDS);
     }

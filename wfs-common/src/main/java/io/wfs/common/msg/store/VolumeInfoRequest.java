@@ -1,24 +1,11 @@
 package io.wfs.common.msg.store;
 
-import io.wfs.common.rpc.Request;
-
 /** State and fill of the local replica of {@code volume}. */
-public final class VolumeInfoRequest implements Request<VolumeInfoReply> {
-    private int volume;
-
+public final class VolumeInfoRequest extends VolumeRequest<VolumeInfoReply> {
     public VolumeInfoRequest() {
     }
 
     public VolumeInfoRequest(int volume) {
-        this.volume = volume;
-    }
-
-    public int volume() {
-        return volume;
-    }
-
-    @Override
-    public void validate() {
-        StoreLimits.volume(volume);
+        super(volume);
     }
 }

@@ -1,0 +1,32 @@
+package io.wfs.common.msg.meta;
+
+import io.wfs.common.rpc.Response;
+
+/** The shape of requests that give inode {@code ino} the new name {@code newName} in {@code newParent}. */
+public abstract class NewLinkRequest<R extends Response> extends InodeRequest<R> {
+    private long newParent;
+    private byte[] newName;
+
+    protected NewLinkRequest() {
+    }
+
+    protected NewLinkRequest(MetaHeader header, long ino, long newParent, byte[] newName) {
+        super(header, ino);
+        this.newParent = newParent;
+        this.newName = newName;
+    }
+
+    public long newParent() {
+        return newParent;
+    }
+
+    public byte[] newName() {
+        return newName;
+    }
+
+    @Override
+    public void validate() {
+        super.validate();
+        MetaNames.check(newName, "newName");
+    }
+}
