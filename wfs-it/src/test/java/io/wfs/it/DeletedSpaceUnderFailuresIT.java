@@ -165,7 +165,8 @@ class DeletedSpaceUnderFailuresIT {
         }
     }
 
-    private static long queued(MetaClient meta, SlotMap slots) throws Exception {
+    /** Blocks waiting in every group's deletion queue (up to 1,024 a group). */
+    static long queued(MetaClient meta, SlotMap slots) throws Exception {
         long n = 0;
         for (SlotMap.Group g : slots.groups()) {
             n += meta.call(new PendingDeletionsRequest(meta.query(0, 0), g.slots()[0], 1024)).get(30, TimeUnit.SECONDS)

@@ -14,7 +14,6 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.meta.GetAttrRequest;
-import io.wfs.common.msg.meta.PendingDeletionsRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
@@ -87,7 +86,7 @@ class OpenFilesUnderLeaderKillIT {
                     // The new leader releases what nobody holds once its window is over...
                     Await.until(Duration.ofMinutes(2), () -> missing(meta, notHeld),
                             "the orphan nobody held is released by the new leader");
-                    Await.until(Duration.ofMinutes(2), () -> queued(meta, slots) == 0,
+                    Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
                             "the stores deleted every block the new leader released");
                     // ...and keeps what the mount announced: read it whole through the open handle.
                     io.wfs.common.msg.meta.InodeAttr kept = attrOrNull(meta, held);
@@ -98,7 +97,7 @@ class OpenFilesUnderLeaderKillIT {
                 MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30));
                 try (meta) {
                     Await.until(Duration.ofMinutes(1), () -> missing(meta, held), "the orphan released after its last close");
-                    Await.until(Duration.ofMinutes(2), () -> queued(meta, slots) == 0,
+                    Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
                             "the stores deleted the blocks of both files");
                 }
             } finally {
@@ -144,14 +143,5 @@ class OpenFilesUnderLeaderKillIT {
 
     private static boolean missing(MetaClient meta, long ino) throws Exception {
         return attrOrNull(meta, ino) == null;
-    }
-
-    private static long queued(MetaClient meta, SlotMap slots) throws Exception {
-        long n = 0;
-        for (SlotMap.Group g : slots.groups()) {
-            n += meta.call(new PendingDeletionsRequest(meta.query(0, 0), g.slots()[0], 1024)).get(30, TimeUnit.SECONDS)
-                    .blockIds().length;
-        }
-        return n;
     }
 }
