@@ -47,4 +47,12 @@ public interface MetaOperation<Q extends MetaRequest<R>, R extends Response> {
 
     /** The deterministic apply (or the query); a refusal is a {@link io.wfs.common.error.WfsException}. */
     R execute(MetaContext ctx, Q request);
+
+    /**
+     * A resend of an applied mutation, answered from its recorded outcome ({@code recorded}: the
+     * reply, or the WfsException) instead of running {@link #execute} again. Only what lives
+     * outside the replicated state may need this (the leader's memory of opens); by default nothing.
+     */
+    default void replayed(MetaContext ctx, Q request, Object recorded) {
+    }
 }

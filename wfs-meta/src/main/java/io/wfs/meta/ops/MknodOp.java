@@ -43,4 +43,17 @@ public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
         }
         return new AttrReply(ctx.wire(ino));
     }
+
+    /**
+     * A resend of a create that opened its file, answered from the record: the first run may have
+     * been applied under an earlier leader, whose memory of the open is gone, while the client did
+     * not know the inode yet when it announced its opens. Nobody can have held the new file before,
+     * so counting the open once for the session is exact.
+     */
+    @Override
+    public void replayed(MetaContext ctx, MknodRequest req, Object recorded) {
+        if (req.open() && recorded instanceof AttrReply reply) {
+            ctx.leaderOpens().openOnce(ctx.caller().session(), reply.attr().ino(), ctx.timeNs());
+        }
+    }
 }

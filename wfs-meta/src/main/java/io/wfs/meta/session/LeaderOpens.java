@@ -107,6 +107,14 @@ public final class LeaderOpens {
         }
     }
 
+    /** Counts an open of {@code ino} by {@code session} unless the session already holds it. */
+    public void openOnce(long session, long ino, long nowNs) {
+        Long2IntOpenHashMap mine = bySession.get(session);
+        if (mine == null || mine.get(ino) == 0) {
+            open(session, ino, nowNs);
+        }
+    }
+
     private void add(long session, long ino, int count) {
         bySession.computeIfAbsent(session, s -> new Long2IntOpenHashMap(2)).addTo(ino, count);
         totals.addTo(ino, count);

@@ -87,6 +87,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         if (h.session() != 0) {
             Object recorded = sessions.lookup(h.session(), h.seq(), h.ackedSeq(), timeNs, type);
             if (recorded != null) {
+                replayed(op, context(Caller.of(h), timeNs, new LongArrayList(0)), request, recorded);
                 return recorded;
             }
         }
@@ -100,6 +101,11 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             sessions.record(h.session(), h.seq(), result);
         }
         return result;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void replayed(MetaOperation op, MetaContext ctx, MetaRequest<?> request, Object recorded) {
+        op.replayed(ctx, request, recorded);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

@@ -254,4 +254,22 @@ class ClientSessionOpsTest {
         next.run(new CloseRequest(b(), heldByB));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(heldByB));
     }
+
+    @Test
+    void aCreateResentToANewLeaderAndAnsweredFromTheRecordStillCountsItsOpen() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        // Applied by the old leader, which died before answering: the client never learnt the inode.
+        MknodRequest create = new MknodRequest(a(), ROOT, n("made"), Posix.S_IFREG | 0644, 0, true);
+        long made = t.run(create).attr().ino();
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        next.run(new AnnounceOpensRequest(a(), 0, new long[0], new int[0], true));
+        assertEquals(made, next.run(create).attr().ino(), "the resend is answered from the record");
+        next.run(new MknodRequest(b(), ROOT, n("other"), Posix.S_IFREG | 0644, 0));
+        next.run(new UnlinkRequest(next.h(), ROOT, n("made")));
+        next.advance(31_000_000_000L);
+        next.releaseOrphans();
+        assertEquals(0, next.stat(made).nlink(), "held by the create's open, counted at the resend");
+        next.run(new CloseRequest(a(), made));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(made));
+    }
 }
