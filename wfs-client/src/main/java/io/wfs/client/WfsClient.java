@@ -1,7 +1,6 @@
 package io.wfs.client;
 
 import com.codahale.metrics.MetricRegistry;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.client.data.BlockIdPool;
 import io.wfs.client.data.BlockStoreClient;
 import io.wfs.client.data.Rpc;
@@ -19,13 +18,10 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.msg.manager.NodeStatus;
-import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.AttrReply;
-import io.wfs.common.msg.meta.OpenRequest;
-import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
@@ -39,18 +35,12 @@ import io.wfs.common.rpc.client.RpcClient;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The client library: {@link WfsFileSystem} over the meta groups and the stores of one cluster,
  * found through its managers. One per process (the FUSE mount has one); thread-safe.
  */
 public final class WfsClient implements WfsFileSystem {
-    private static final Logger LOG = LoggerFactory.getLogger(WfsClient.class);
 
     private final RpcClient rpc;
     private final ClusterView cluster;
@@ -60,10 +50,7 @@ public final class WfsClient implements WfsFileSystem {
     private final PathResolver paths;
     private final ClientNamespace namespace;
     private final FileIo files;
-    /** This session's open files, announced to each meta group's new leader. */
-    private final SessionOpens opens;
-    private final ScheduledExecutorService heartbeats =
-            Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-session-heartbeat", true));
+    private final MetaSession session;
 
     public WfsClient(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         List<String> managers = Arrays.stream(config.get(ClientConfigKeys.MANAGERS).split(","))
@@ -78,8 +65,6 @@ public final class WfsClient implements WfsFileSystem {
             cluster = new ManagedClusterView(manager, rpc, config.get(CommonConfigKeys.CALL_TIMEOUT),
                     config.get(ClientConfigKeys.ROUTE_REFRESH));
             meta = new MetaClient(rpc, cluster.slotMap(), deadline);
-            opens = new SessionOpens(cluster::slotMap);
-            meta.setHeldOpens(opens);
             cluster.onSlotMap(meta::updateSlotMap);
         } catch (RuntimeException e) {
             rpc.close();
@@ -94,23 +79,7 @@ public final class WfsClient implements WfsFileSystem {
                 Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
-        // Sessions hold this client's open files and locks; the servers forget an idle one after its lease.
-        // The first renewal comes early so a new session is recorded in every group soon after start.
-        long heartbeatMs = config.get(ClientConfigKeys.SESSION_HEARTBEAT).toMillis();
-        heartbeats.scheduleWithFixedDelay(this::heartbeat, heartbeatMs / 3, heartbeatMs, TimeUnit.MILLISECONDS);
-    }
-
-    private void heartbeat() {
-        SlotMap map = cluster.slotMap();
-        for (SlotMap.Group g : map.groups()) {
-            if (g.slots().length > 0) {
-                meta.call(new SessionHeartbeatRequest(meta.mutation(0, 0), g.slots()[0])).whenComplete((r, e) -> {
-                    if (e != null) {
-                        LOG.warn("session heartbeat to group {} failed: {}", g.id(), e.toString());
-                    }
-                });
-            }
-        }
+        session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
     }
 
     @Override
@@ -218,10 +187,8 @@ public final class WfsClient implements WfsFileSystem {
         }
         int access = flags & Posix.O_ACCMODE;
         long ino = a.ino();
-        opens.opened(ino);
         // The access check (open) and the slice fetch leave together: one round trip, not two.
-        CompletableFuture<AttrReply> opened = created ? CompletableFuture.completedFuture(null)
-                : meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access));
+        CompletableFuture<AttrReply> opened = created ? session.createdOpen(ino) : session.open(caller, ino, access);
         FileState state = null;
         try {
             if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
@@ -236,14 +203,7 @@ public final class WfsClient implements WfsFileSystem {
             if (state != null) {
                 files.release(state);
             }
-            // Counted by the leader only if the open itself succeeded: then it is closed again.
-            opened.whenComplete((r, openError) -> {
-                if (openError == null) {
-                    closeQuietly(caller, ino);
-                } else {
-                    opens.closed(ino);
-                }
-            });
+            session.abandon(opened, caller, ino);
             throw e;
         }
     }
@@ -302,17 +262,8 @@ public final class WfsClient implements WfsFileSystem {
             cache.forgetAttr(file.ino());
         } finally {
             files.release(file.state());
-            closeQuietly(file.caller(), file.ino());
+            session.close(file.caller(), file.ino());
         }
-    }
-
-    private void closeQuietly(Caller caller, long ino) {
-        opens.closed(ino);
-        meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino)).whenComplete((r, e) -> {
-            if (e != null) {
-                LOG.warn("close of {} not recorded (the session's expiry releases it): {}", ino, e.toString());
-            }
-        });
     }
 
     @Override
@@ -396,7 +347,7 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void close() {
-        heartbeats.shutdownNow();
+        session.close();
         cluster.close();
         meta.close();
         rpc.close();
