@@ -5,11 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import com.codahale.metrics.MetricRegistry;
 import io.wfs.client.Caller;
-import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
-import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.manager.ClusterStatusReply;
@@ -18,8 +15,6 @@ import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
-import io.wfs.fuse.WfsFuse;
-import io.wfs.fuse.WfsMount;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -47,67 +42,52 @@ class OpenFilesUnderLeaderKillIT {
 
     @Test
     void anOpenUnlinkedFileKeepsItsDataThroughALeaderKillUntilItsLastClose() throws Exception {
+        // The mount heartbeats every second, inside the meta nodes' 3 s re-announce window
+        // (ClusterMounts, NodeConfigFiles), as production's 15 s heartbeats are inside 30 s.
         try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
                 .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
                 .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
-                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true).start();
+                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true).mounts(1).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
-            Path dir = cluster.dir();
-            WfsClient client = null;
-            WfsMount mount = null;
-            try {
-                ClusterStatusReply ready = view.awaitStatus(s -> {
-                    RouteModel m = ManagerTopology.model(s);
-                    return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                            && m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
-                }, "every group with a leader and 3 stores with a writable volume");
-                SlotMap slots = ManagerTopology.model(ready).toSlotMap(ready.routeVersion());
-                // Heartbeats inside the meta nodes' 3 s re-announce window (NodeConfigFiles), as production's 15 s are inside 30 s.
-                client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.managerList())
-                        .with(ClientConfigKeys.SESSION_HEARTBEAT, Duration.ofSeconds(1)), cluster.secret(), new MetricRegistry());
-                mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), dir.resolve("mnt"), List.of());
-                Path root = mount.mountPoint();
+            ClusterStatusReply ready = view.awaitStatus(s -> {
+                RouteModel m = ManagerTopology.model(s);
+                return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
+                        && m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
+            }, "every group with a leader and 3 stores with a writable volume");
+            SlotMap slots = ManagerTopology.model(ready).toSlotMap(ready.routeVersion());
+            WfsClient client = cluster.mountClient(0);
+            Path root = cluster.mountPoint(0);
 
-                byte[] content = new byte[3 * MIB];
-                new Random(16).nextBytes(content);
-                Files.write(root.resolve("held"), content);
-                Files.write(root.resolve("not-held"), content);
-                long held = client.getattr(Caller.ROOT, "/held").ino();
-                long notHeld = client.getattr(Caller.ROOT, "/not-held").ino();
+            byte[] content = new byte[3 * MIB];
+            new Random(16).nextBytes(content);
+            Files.write(root.resolve("held"), content);
+            Files.write(root.resolve("not-held"), content);
+            long held = client.getattr(Caller.ROOT, "/held").ino();
+            long notHeld = client.getattr(Caller.ROOT, "/not-held").ino();
 
-                try (FileChannel open = FileChannel.open(root.resolve("held"), StandardOpenOption.READ);
-                     MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
-                    Files.delete(root.resolve("held"));
-                    Files.delete(root.resolve("not-held"));
-                    assertFalse(Files.exists(root.resolve("held")));
+            try (FileChannel open = FileChannel.open(root.resolve("held"), StandardOpenOption.READ);
+                 MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
+                Files.delete(root.resolve("held"));
+                Files.delete(root.resolve("not-held"));
+                assertFalse(Files.exists(root.resolve("held")));
 
-                    leaderOf(cluster.metaNodes(), slots.groupOfIno(held).id()).kill();
+                leaderOf(cluster.metaNodes(), slots.groupOfIno(held).id()).kill();
 
-                    // The new leader releases what nobody holds once its window is over...
-                    Await.until(Duration.ofMinutes(2), () -> missing(meta, notHeld),
-                            "the orphan nobody held is released by the new leader");
-                    Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
-                            "the stores deleted every block the new leader released");
-                    // ...and keeps what the mount announced: read it whole through the open handle.
-                    io.wfs.common.msg.meta.InodeAttr kept = attrOrNull(meta, held);
-                    assertNotNull(kept, "the open orphan survives the leader kill and the new leader's window");
-                    assertEquals(0, kept.nlink(), "nameless");
-                    assertArrayEquals(content, readAll(open, content.length), "the open-unlinked file's data after the leader kill");
-                }
-                MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30));
-                try (meta) {
-                    Await.until(Duration.ofMinutes(1), () -> missing(meta, held), "the orphan released after its last close");
-                    Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
-                            "the stores deleted the blocks of both files");
-                }
-            } finally {
-                if (mount != null) {
-                    mount.close();
-                }
-                if (client != null) {
-                    client.close();
-                }
-                assertFalse(WfsMount.isMounted(dir.resolve("mnt")), "the test left its mount behind");
+                // The new leader releases what nobody holds once its window is over...
+                Await.until(Duration.ofMinutes(2), () -> missing(meta, notHeld),
+                        "the orphan nobody held is released by the new leader");
+                Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
+                        "the stores deleted every block the new leader released");
+                // ...and keeps what the mount announced: read it whole through the open handle.
+                io.wfs.common.msg.meta.InodeAttr kept = attrOrNull(meta, held);
+                assertNotNull(kept, "the open orphan survives the leader kill and the new leader's window");
+                assertEquals(0, kept.nlink(), "nameless");
+                assertArrayEquals(content, readAll(open, content.length), "the open-unlinked file's data after the leader kill");
+            }
+            try (MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
+                Await.until(Duration.ofMinutes(1), () -> missing(meta, held), "the orphan released after its last close");
+                Await.until(Duration.ofMinutes(2), () -> DeletedSpaceUnderFailuresIT.queued(meta, slots) == 0,
+                        "the stores deleted the blocks of both files");
             }
         }
     }

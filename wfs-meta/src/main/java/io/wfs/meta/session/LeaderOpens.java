@@ -220,12 +220,8 @@ public final class LeaderOpens {
      * to this leader: nobody else can hold a file open from an earlier leader, so the window ends.
      */
     private boolean everyOpenerAnnounced() {
-        for (long session : orphans.sortedOpeners()) {
-            if (!announced.contains(session)) {
-                return false;
-            }
-        }
-        return true;
+        LongOpenHashSet seen = announced;
+        return orphans.allOpeners(seen::contains);
     }
 
     /** Sessions holding files open on this leader (a gauge). */

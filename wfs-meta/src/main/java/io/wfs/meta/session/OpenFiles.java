@@ -32,6 +32,17 @@ public final class OpenFiles {
         openers.remove(session);
     }
 
+    /** True when {@code test} holds for every opener session (no copy, no sort: asked every housekeeping tick). */
+    public boolean allOpeners(java.util.function.LongPredicate test) {
+        var it = openers.iterator();
+        while (it.hasNext()) {
+            if (!test.test(it.nextLong())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** The opener sessions, ascending. */
     public long[] sortedOpeners() {
         long[] o = openers.toLongArray();
