@@ -75,6 +75,7 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
         if (FileType.isDirectory(target.mode())) {
             throw new WfsException(WfsErrorCode.EPERM, "hard links to directories are not allowed");
         }
+        requireNamed(target);
         if (target.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many links");
         }
@@ -82,5 +83,15 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
         ctx.slotOf(req.ino()).setNlink(req.ino(), target.nlink() + 1);
         ctx.slotOf(req.ino()).setCtime(req.ino(), ctx.timeNs());
         return new AttrReply(ctx.wire(req.ino()));
+    }
+
+    /**
+     * An orphan (a file whose last name went) cannot get a name back, as in Linux's vfs_link: the
+     * leader releases orphans nobody holds open, and a name given one meanwhile would dangle.
+     */
+    static void requireNamed(InodeAttributes target) {
+        if (target.nlink() == 0) {
+            throw new WfsException(WfsErrorCode.ENOENT, "the file was unlinked");
+        }
     }
 }

@@ -34,6 +34,7 @@ public final class LockForLinkOp implements MetaOperation<LockForLinkRequest, At
             throw new WfsException(WfsErrorCode.EPERM, "hard links to directories are not allowed");
         }
         ctx.requireUnlocked(a);
+        LinkOp.requireNamed(a);
         if (a.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many links");
         }

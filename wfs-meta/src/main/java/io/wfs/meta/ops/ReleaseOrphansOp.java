@@ -33,7 +33,10 @@ public final class ReleaseOrphansOp implements InternalOperation {
         int released = 0;
         for (int n = body.getInt(), i = 0; i < n; i++) {
             long ino = body.getLong();
-            if (ctx.clients().openFiles().release(ino) && ctx.namespace().contains(ino)) {
+            // A name given to an orphan is refused (LinkOp.requireNamed); the nlink check keeps a file
+            // that has one from a log written before that rule.
+            if (ctx.clients().openFiles().release(ino) && ctx.namespace().contains(ino)
+                    && ctx.namespace().slotOf(ino).nlink(ino) == 0) {
                 ctx.namespace().slotOf(ino).removeInode(ino, ctx.freedBlocks());
                 released++;
             }

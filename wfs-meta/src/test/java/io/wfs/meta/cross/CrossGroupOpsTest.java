@@ -15,6 +15,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LinkLockedChildRequest;
 import io.wfs.common.msg.meta.LockForRemoveRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.ResolveLockRequest;
 import io.wfs.common.msg.meta.SetAttrRequest;
@@ -167,6 +168,12 @@ class CrossGroupOpsTest {
         childGroup.fails(WfsErrorCode.EISDIR, new LockForRemoveRequest(childGroup.h(), dir, ROOT, n("home"), false));
         childGroup.run(new ResolveLockRequest(childGroup.h(), file, removeNs, true));
         assertEquals(1, childGroup.stat(file).nlink());
+        // The last name gone while a session holds the file open (an orphan): no remote name may be given it back.
+        childGroup.run(new io.wfs.common.msg.meta.OpenRequest(new MetaHeader(0, 0, new int[0]).withSequence(7, 1, 0), file, 0));
+        long lastNs = childGroup.run(new LockForRemoveRequest(childGroup.h(), file, dir, n("data"), false)).attr().ctimeNs();
+        childGroup.run(new ResolveLockRequest(childGroup.h(), file, lastNs, true));
+        childGroup.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LockForLinkRequest(childGroup.h(), file, ROOT,
+                n("revived")));
     }
 
     @Test

@@ -13,6 +13,7 @@ import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.GetLockRequest;
+import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MknodRequest;
@@ -233,6 +234,22 @@ class ClientSessionOpsTest {
         assertEquals(0, t.stat(f).nlink());
         t.run(new CloseRequest(b(), f));
         t.fails(WfsErrorCode.ENOENT, new OpenRequest(a(), f, 0));
+    }
+
+    /**
+     * Regression (found by the cross-group storm): a link by inode number that raced the unlink of
+     * the last name gave the orphan a name, then the leader released it and the name dangled.
+     * Linux answers ENOENT (vfs_link on nlink 0); so do we, while the file is still held open.
+     */
+    @Test
+    void anOrphanCannotBeGivenANameAgain() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(new OpenRequest(a(), f, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        t.fails(WfsErrorCode.ENOENT, new LinkRequest(t.h(), f, ROOT, n("again")));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.lookup(ROOT, "again"));
+        t.run(new CloseRequest(a(), f));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
     }
 
     @Test
