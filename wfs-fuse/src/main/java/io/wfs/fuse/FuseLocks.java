@@ -31,6 +31,17 @@ final class FuseLocks {
         }
     }
 
+    /**
+     * False when this mount never locked the file: then its session holds no lock there and an
+     * unlock has nothing to do. libfuse sends one (F_UNLCK of the whole file) with every flush
+     * of a file system that implements locks, so without this check every close cost a Raft entry.
+     */
+    private boolean everLocked(WfsFile file) {
+        synchronized (lockedFiles) {
+            return lockedFiles.contains(file.ino());
+        }
+    }
+
     int lock(FuseFileInfo fi, int cmd, Flock flock) {
         WfsFile file = fuse.handles.get(fi.fh.get());
         long owner = fi.lock_owner.get();
@@ -58,6 +69,9 @@ final class FuseLocks {
         if (cmd != Posix.F_SETLK && cmd != Posix.F_SETLKW) {
             return -WfsErrorCode.EINVAL.errno();
         }
+        if (type == LockRangeRequest.UNLOCK && !everLocked(file)) {
+            return 0;
+        }
         locking(file);
         fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == Posix.F_SETLKW);
         return 0;
@@ -70,6 +84,9 @@ final class FuseLocks {
         if ((op & (Posix.LOCK_SH | Posix.LOCK_EX | Posix.LOCK_UN)) == 0) {
             return -WfsErrorCode.EINVAL.errno();
         }
+        if (type == LockRangeRequest.UNLOCK && !everLocked(file)) {
+            return 0;
+        }
         locking(file);
         fuse.fs.lock(file, LockRangeRequest.FLOCK, type, 0, LockRangeRequest.TO_EOF, fi.lock_owner.get(),
                 (op & Posix.LOCK_NB) == 0);
@@ -78,10 +95,8 @@ final class FuseLocks {
 
     /** A released handle's locks go with it (close(2) drops the process's POSIX locks on the file). */
     void released(WfsFile file, FuseFileInfo fi) {
-        synchronized (lockedFiles) {
-            if (!lockedFiles.contains(file.ino())) {
-                return;
-            }
+        if (!everLocked(file)) {
+            return;
         }
         try {
             fuse.fs.lock(file, LockRangeRequest.POSIX, LockRangeRequest.UNLOCK, 0, LockRangeRequest.TO_EOF,

@@ -23,6 +23,7 @@ final class ClusterMounts implements AutoCloseable {
     private final ClusterSecret secret;
     private final List<WfsClient> clients = new ArrayList<>();
     private final List<WfsMount> mounts = new ArrayList<>();
+    private final List<MetricRegistry> clientMetrics = new ArrayList<>();
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
         this.dir = dir;
@@ -34,14 +35,17 @@ final class ClusterMounts implements AutoCloseable {
     void add() throws IOException {
         clients.add(null);
         mounts.add(null);
+        clientMetrics.add(null);
         mount(mounts.size() - 1);
     }
 
     private void mount(int i) throws IOException {
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
+        MetricRegistry metrics = new MetricRegistry();
         WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
-                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, new MetricRegistry());
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, metrics);
         clients.set(i, client);
+        clientMetrics.set(i, metrics);
         mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
     }
 
@@ -68,6 +72,11 @@ final class ClusterMounts implements AutoCloseable {
 
     WfsClient client(int i) {
         return clients.get(i);
+    }
+
+    /** The metrics of mount {@code i}'s client (its RPC calls by type, docs/metrics.md). */
+    MetricRegistry clientMetrics(int i) {
+        return clientMetrics.get(i);
     }
 
     @Override

@@ -161,6 +161,11 @@ public final class MiniCluster implements AutoCloseable {
         return mounts.client(i);
     }
 
+    /** The metrics of the client behind FUSE mount {@code i}. */
+    com.codahale.metrics.MetricRegistry mountClientMetrics(int i) {
+        return mounts.clientMetrics(i);
+    }
+
     /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
     void remount(int i) throws IOException {
         mounts.remount(i);
