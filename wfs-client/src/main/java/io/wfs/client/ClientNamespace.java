@@ -189,13 +189,13 @@ final class ClientNamespace {
 
     /** A new or changed name: the parent's times and link count moved too. */
     private void changed(PathResolver.ParentAndName p, InodeAttr a) {
-        cache.forgetAttr(p.parent());
+        cache.entriesChanged(p.parent());
         cache.put(p.parent(), p.nameString(), a);
     }
 
     private void forget(PathResolver.ParentAndName p, long ino) {
         cache.forgetName(p.parent(), p.nameString());
-        cache.forgetAttr(p.parent());
+        cache.entriesChanged(p.parent());
         if (ino != 0) {
             cache.forgetAttr(ino);
         }

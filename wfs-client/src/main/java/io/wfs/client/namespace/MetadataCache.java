@@ -14,7 +14,8 @@ public final class MetadataCache {
     private record Entry(long ino, long expiresNs) {
     }
 
-    private record Attr(InodeAttr attr, long expiresNs) {
+    /** {@code timesStale}: an entry of the directory changed here since; its mode and owner still hold. */
+    private record Attr(InodeAttr attr, long expiresNs, boolean timesStale) {
     }
 
     private record Name(long parent, String name) {
@@ -43,7 +44,21 @@ public final class MetadataCache {
         return e.ino;
     }
 
+    /** Attributes to answer stat with: null when unknown, expired, or their times or link count moved. */
     public synchronized InodeAttr attr(long ino) {
+        Attr a = attrs.get(ino);
+        if (a == null || a.timesStale || System.nanoTime() > a.expiresNs) {
+            return null;
+        }
+        return a.attr;
+    }
+
+    /**
+     * Attributes to walk a path through: type, mode and owner, which a change of the directory's
+     * entries leaves alone. Without this, every create in a directory made the next one ask the
+     * servers for the directory's attributes again.
+     */
+    public synchronized InodeAttr attrForWalk(long ino) {
         Attr a = attrs.get(ino);
         if (a == null || System.nanoTime() > a.expiresNs) {
             return null;
@@ -58,7 +73,7 @@ public final class MetadataCache {
         trim();
         names.put(new Name(parent, name), new Entry(attr.ino(), System.nanoTime() + ttlNs));
         if (!PathResolver.isStub(attr)) {
-            attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+            attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs, false));
         }
     }
 
@@ -67,7 +82,7 @@ public final class MetadataCache {
             return;
         }
         trim();
-        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs));
+        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs, false));
     }
 
     public synchronized void forgetName(long parent, String name) {
@@ -76,6 +91,14 @@ public final class MetadataCache {
 
     public synchronized void forgetAttr(long ino) {
         attrs.remove(ino);
+    }
+
+    /** This client changed an entry of directory {@code ino}: its times and link count are no longer known. */
+    public synchronized void entriesChanged(long ino) {
+        Attr a = attrs.get(ino);
+        if (a != null && !a.timesStale) {
+            attrs.put(ino, new Attr(a.attr, a.expiresNs, true));
+        }
     }
 
     private void trim() {

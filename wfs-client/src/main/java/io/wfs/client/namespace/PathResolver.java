@@ -36,9 +36,12 @@ public final class PathResolver {
 
     public InodeAttr resolve(Caller caller, String path) {
         String[] parts = split(path);
-        InodeAttr cur = attr(caller, ROOT);
-        for (String part : parts) {
-            cur = child(caller, cur, part);
+        if (parts.length == 0) {
+            return attr(caller, ROOT);
+        }
+        InodeAttr cur = walkAttr(caller, ROOT);
+        for (int i = 0; i < parts.length; i++) {
+            cur = child(caller, cur, parts[i], i < parts.length - 1);
         }
         return cur;
     }
@@ -48,9 +51,9 @@ public final class PathResolver {
         if (parts.length == 0) {
             throw new WfsException(WfsErrorCode.EBUSY, "the root has no parent");
         }
-        InodeAttr cur = attr(caller, ROOT);
+        InodeAttr cur = walkAttr(caller, ROOT);
         for (int i = 0; i < parts.length - 1; i++) {
-            cur = child(caller, cur, parts[i]);
+            cur = child(caller, cur, parts[i], true);
         }
         String last = parts[parts.length - 1];
         byte[] name = last.getBytes(StandardCharsets.UTF_8);
@@ -74,7 +77,14 @@ public final class PathResolver {
         return a;
     }
 
-    private InodeAttr child(Caller caller, InodeAttr dir, String name) {
+    /** A directory's attributes for walking through it (type, mode, owner): see {@link MetadataCache#attrForWalk}. */
+    private InodeAttr walkAttr(Caller caller, long ino) {
+        InodeAttr a = cache.attrForWalk(ino);
+        return a != null ? a : attr(caller, ino);
+    }
+
+    /** {@code walk}: the child is a directory on the way, not the path's answer. */
+    private InodeAttr child(Caller caller, InodeAttr dir, String name, boolean walk) {
         if (!Posix.isDirectory(dir.mode())) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "a path component is not a directory");
         }
@@ -83,7 +93,7 @@ public final class PathResolver {
             if (!mayAccess(dir, caller, Posix.X_OK)) {
                 throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
-            return attr(caller, cached);
+            return walk ? walkAttr(caller, cached) : attr(caller, cached);
         }
         byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
         if (bytes.length > MetaNames.MAX_NAME_BYTES) {
