@@ -70,6 +70,7 @@ final class ClientNamespace {
         InodeAttr a = Rpc.await(meta.call(new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev, open)))
                 .attr();
         changed(p, a);
+        cache.created(a.ino());
         return a;
     }
 
@@ -160,7 +161,12 @@ final class ClientNamespace {
     }
 
     byte[] getxattr(Caller c, String path, byte[] name) {
-        long ino = paths.resolve(c, path).ino();
+        InodeAttr a = paths.resolve(c, path);
+        long ino = a.ino();
+        // The servers' rule first: reading any attribute needs read permission (else EACCES).
+        if (cache.bare(ino) && PathResolver.mayAccess(a, c, io.wfs.common.posix.Posix.R_OK)) {
+            throw new WfsException(WfsErrorCode.ENODATA, "no such attribute");
+        }
         return Rpc.await(meta.call(new GetXattrRequest(query(meta, c), ino, name))).value();
     }
 

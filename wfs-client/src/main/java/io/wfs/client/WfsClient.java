@@ -258,7 +258,7 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public void release(WfsFile file) {
         try {
-            files.flushForClose(file.caller(), file.state());
+            files.flush(file.caller(), file.state());
             cache.forgetAttr(file.ino());
         } finally {
             files.release(file.state());

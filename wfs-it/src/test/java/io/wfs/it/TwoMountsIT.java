@@ -94,6 +94,57 @@ class TwoMountsIT {
         assertTrue(setLock.getCount() >= before + 2, "the lock and its unlock went to the servers");
     }
 
+    /**
+     * A flush or fsync commits without fetching the file's new slice list (it cost a round trip per
+     * sync); the next read through the open file fetches it, and sees every synced byte.
+     */
+    @Test
+    void syncedWritesReadBackThroughTheSameDescriptorWithOneFetchForTheRead() throws Exception {
+        com.codahale.metrics.Timer getSlices = cluster.mountClientMetrics(0).timer("rpc.client.get_slices.latency");
+        Path f = one.resolve("synced");
+        java.nio.ByteBuffer expected = java.nio.ByteBuffer.allocate(3 * 5000);
+        try (FileChannel ch = FileChannel.open(f, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            long before = getSlices.getCount();
+            for (int i = 0; i < 3; i++) {
+                byte[] part = new byte[5000];
+                java.util.Arrays.fill(part, (byte) ('a' + i));
+                ch.write(java.nio.ByteBuffer.wrap(part));
+                ch.force(true);
+                expected.put(part);
+            }
+            assertEquals(before, getSlices.getCount(), "no slice list fetched per sync");
+            java.nio.ByteBuffer back = java.nio.ByteBuffer.allocate(expected.capacity());
+            while (back.hasRemaining() && ch.read(back, back.position()) > 0) {
+                // FileChannel.read with a position does not move the channel's own.
+            }
+            assertArrayEquals(expected.array(), back.array());
+            assertTrue(getSlices.getCount() > before, "the read fetched the list the syncs committed");
+        }
+        assertArrayEquals(expected.array(), Files.readAllBytes(two.resolve("synced")), "and the other mount sees it all");
+    }
+
+    /**
+     * The kernel asks for security.capability before every write; for a file this client just
+     * created the answer is known (none) and costs no round trip. An attribute set here is seen.
+     */
+    @Test
+    void writingNewFilesAsksTheServersForNoExtendedAttribute() throws Exception {
+        com.codahale.metrics.Timer getXattr = cluster.mountClientMetrics(0).timer("rpc.client.get_xattr.latency");
+        long before = getXattr.getCount();
+        for (int i = 0; i < 5; i++) {
+            Files.write(one.resolve("fresh-" + i), new byte[] {1, 2, 3});
+        }
+        assertEquals(before, getXattr.getCount(), "no getxattr round trip for new files");
+        Path tagged = one.resolve("fresh-tagged");
+        Files.write(tagged, new byte[] {1});
+        var view = Files.getFileAttributeView(tagged, java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        view.write("k", java.nio.ByteBuffer.wrap("v".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        java.nio.ByteBuffer value = java.nio.ByteBuffer.allocate(view.size("k"));
+        view.read("k", value);
+        assertEquals("v", new String(value.array(), java.nio.charset.StandardCharsets.UTF_8));
+    }
+
     @Test
     void flocksConflictAcrossMounts() throws Exception {
         Path f = one.resolve("flock.lock");

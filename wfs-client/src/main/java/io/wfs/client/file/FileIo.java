@@ -85,12 +85,6 @@ public final class FileIo {
         }
     }
 
-    private boolean lastHandle(FileState file) {
-        synchronized (open) {
-            return file.openHandles == 1;
-        }
-    }
-
     /** A handle closes (after its flush); the state goes with the last one. */
     public void release(FileState state) {
         synchronized (open) {
@@ -111,6 +105,11 @@ public final class FileIo {
     }
 
     public int read(FileState file, long offset, byte[] out, int length) {
+        long unfetched = file.slicesUnfetched();
+        if (unfetched != 0) {
+            SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), file.ino())));
+            file.fetched(unfetched, fresh.attr(), fresh.slices());
+        }
         long size = file.size();
         if (offset >= size) {
             return 0;
@@ -142,21 +141,12 @@ public final class FileIo {
         }
     }
 
-    /** Uploads what is buffered and commits it; returns when both are durable on every replica. */
-    public void flush(Caller caller, FileState file) {
-        flush(caller, file, false);
-    }
-
     /**
-     * As {@link #flush(Caller, FileState)} at the close of a handle: when it is the file's last
-     * handle here, its state goes with it, so the slice list is not fetched again after the commit
-     * (a small file written and closed costs its upload and one commit, nothing more).
+     * Uploads what is buffered and commits it; returns when both are durable on every replica.
+     * The new slice list is not fetched here: a read does it when it needs it (a small file
+     * written and closed costs its upload and one commit, nothing more).
      */
-    public void flushForClose(Caller caller, FileState file) {
-        flush(caller, file, true);
-    }
-
-    private void flush(Caller caller, FileState file, boolean closing) {
+    public void flush(Caller caller, FileState file) {
         ReentrantLock lock;
         synchronized (open) {
             lock = flushLocks.get(file.ino());
@@ -173,10 +163,7 @@ public final class FileIo {
                 AttrReply reply = Rpc.await(meta.call(new CommitSlicesRequest(
                         meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size())));
                 committed = true;
-                if (!(closing && lastHandle(file))) {
-                    SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), file.ino())));
-                    file.refreshed(reply.attr().size() >= fresh.attr().size() ? reply.attr() : fresh.attr(), fresh.slices());
-                }
+                file.committedWithoutSlices(reply.attr());
             } finally {
                 file.uploaded(committed);
                 if (committed) {

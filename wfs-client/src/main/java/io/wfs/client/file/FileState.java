@@ -24,6 +24,8 @@ public final class FileState {
     static final long SEQUENTIAL_WINDOW = 1 << 20;
     /** End of the last read: a read starting there is sequential and earns read-ahead. */
     private long lastReadEnd = -1;
+    /** Commits whose new slice list this state has not fetched; the next read fetches it. */
+    private long unfetchedCommits;
 
     FileState(long ino, InodeAttr attr, List<SliceInfo> slices) {
         this.ino = ino;
@@ -41,6 +43,35 @@ public final class FileState {
             this.size = attr.size();
         } else {
             this.size = Math.max(this.size, attr.size());
+        }
+    }
+
+    /**
+     * This client committed slices and knows the new attributes but not the new slice list: a
+     * read fetches it first ({@link #slicesUnfetched}). Fetching it at every commit cost a
+     * round trip per flush and fsync, mostly for files nobody reads before closing.
+     */
+    synchronized void committedWithoutSlices(InodeAttr attr) {
+        refreshed(attr, slices);
+        unfetchedCommits++;
+    }
+
+    /** The number of commits not reflected in the slice list, 0 when it is current. */
+    synchronized long slicesUnfetched() {
+        return unfetchedCommits;
+    }
+
+    /**
+     * A slice list fetched after the commits counted by {@code unfetchedBefore}: current unless
+     * another commit happened meanwhile (then the next read fetches again).
+     */
+    synchronized void fetched(long unfetchedBefore, InodeAttr attr, List<SliceInfo> slices) {
+        if (unfetchedCommits == unfetchedBefore) {
+            refreshed(attr, slices);
+            unfetchedCommits = 0;
+        } else {
+            // The list has at least the commits before the fetch; the size of a later one stays.
+            refreshed(attr.size() >= this.attr.size() ? attr : this.attr, slices);
         }
     }
 

@@ -24,6 +24,8 @@ public final class MetadataCache {
     private final long ttlNs;
     private final Map<Name, Entry> names = new HashMap<>();
     private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
+    /** Inodes this client created, until when they are known to have no extended attributes. */
+    private final it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap bareUntil = new it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap();
     /** Bounds both maps; a full cache is simply cleared (cheap, and rare with a short TTL). */
     private final int maxEntries;
 
@@ -91,6 +93,25 @@ public final class MetadataCache {
 
     public synchronized void forgetAttr(long ino) {
         attrs.remove(ino);
+        bareUntil.remove(ino);
+    }
+
+    /** {@code ino} was just created here: it has no extended attributes (for the TTL, like its attributes). */
+    public synchronized void created(long ino) {
+        if (enabled()) {
+            trim();
+            bareUntil.put(ino, System.nanoTime() + ttlNs);
+        }
+    }
+
+    /**
+     * True when {@code ino} is known to have no extended attributes. The kernel asks for
+     * security.capability before every write to a file (to drop file capabilities), which cost a
+     * round trip per small file written.
+     */
+    public synchronized boolean bare(long ino) {
+        long until = bareUntil.get(ino);
+        return until != 0 && System.nanoTime() <= until;
     }
 
     /** This client changed an entry of directory {@code ino}: its times and link count are no longer known. */
@@ -102,9 +123,10 @@ public final class MetadataCache {
     }
 
     private void trim() {
-        if (names.size() >= maxEntries || attrs.size() >= maxEntries) {
+        if (names.size() >= maxEntries || attrs.size() >= maxEntries || bareUntil.size() >= maxEntries) {
             names.clear();
             attrs.clear();
+            bareUntil.clear();
         }
     }
 }

@@ -112,7 +112,7 @@ public final class PathResolver {
     }
 
     /** The POSIX permission rule, as the servers apply it, on cached attributes. */
-    static boolean mayAccess(InodeAttr a, Caller caller, int want) {
+    public static boolean mayAccess(InodeAttr a, Caller caller, int want) {
         if (caller.uid() == 0) {
             return true;
         }
