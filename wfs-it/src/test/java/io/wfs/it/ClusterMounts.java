@@ -23,6 +23,8 @@ final class ClusterMounts implements AutoCloseable {
     private final ClusterSecret secret;
     private final List<WfsClient> clients = new ArrayList<>();
     private final List<WfsMount> mounts = new ArrayList<>();
+    /** The client.subdir of each mount ("/" for the whole file system). */
+    private final List<String> subdirs = new ArrayList<>();
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
         this.dir = dir;
@@ -32,15 +34,23 @@ final class ClusterMounts implements AutoCloseable {
 
     /** Mounts one more client at {@code mnt<n>}. */
     void add() throws IOException {
+        add("/");
+    }
+
+    /** Mounts one more client at {@code mnt<n>}, rooted at the cluster's directory {@code subdir}; returns n. */
+    int add(String subdir) throws IOException {
+        subdirs.add(subdir);
         clients.add(null);
         mounts.add(null);
         mount(mounts.size() - 1);
+        return mounts.size() - 1;
     }
 
     private void mount(int i) throws IOException {
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
         WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
-                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, new MetricRegistry());
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
+                .with(ClientConfigKeys.SUBDIR, subdirs.get(i)), secret, new MetricRegistry());
         clients.set(i, client);
         mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
     }

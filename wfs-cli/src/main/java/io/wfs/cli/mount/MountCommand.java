@@ -36,6 +36,11 @@ public final class MountCommand implements Callable<Integer> {
     @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret; overrides common.secret-file.")
     Path secretFile;
 
+    @Option(names = "--subdir", paramLabel = "PATH",
+            description = "Mount this directory of the cluster as the root (it must exist); nothing above it can be "
+                    + "seen or reached through the mount. Overrides client.subdir.")
+    String subdir;
+
     @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
     List<String> fuseOptions = List.of();
 
@@ -51,6 +56,12 @@ public final class MountCommand implements Callable<Integer> {
         WfsConfig config = configOptions.load(cl);
         if (managers != null && !managers.isEmpty()) {
             config = config.with(ClientConfigKeys.MANAGERS, String.join(",", managers));
+        }
+        if (subdir != null) {
+            if (!subdir.startsWith("/")) {
+                throw new CommandLine.ParameterException(cl, "--subdir takes an absolute path in the cluster: " + subdir);
+            }
+            config = config.with(ClientConfigKeys.SUBDIR, subdir);
         }
         if (secretFile != null) {
             config = config.with(CommonConfigKeys.SECRET_FILE, secretFile.toString());
@@ -68,7 +79,13 @@ public final class MountCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
         }
         MetricRegistry registry = JvmMetrics.register(new MetricRegistry());
-        WfsClient client = new WfsClient(config, secret, registry);
+        WfsClient client;
+        try {
+            client = new WfsClient(config, secret, registry);
+        } catch (io.wfs.common.error.WfsException e) {
+            cl.getErr().println("wfs mount: " + e.getMessage());
+            return 1;
+        }
         WfsMount mount;
         try {
             mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, fuseOptions);
