@@ -26,6 +26,9 @@ import picocli.CommandLine.Parameters;
         description = "Mount a WFS cluster with FUSE at MOUNTPOINT; runs in the foreground until SIGTERM/Ctrl-C "
                 + "(or 'wfs umount MOUNTPOINT'), then unmounts cleanly.")
 public final class MountCommand implements Callable<Integer> {
+    /** The exit code when --subdir names no directory (the CSI node answers NOT_FOUND on it). */
+    public static final int EXIT_NO_SUCH_DIRECTORY = 4;
+
     @Mixin
     ConfigOptions configOptions;
 
@@ -84,7 +87,7 @@ public final class MountCommand implements Callable<Integer> {
             client = new WfsClient(config, secret, registry);
         } catch (io.wfs.common.error.WfsException e) {
             cl.getErr().println("wfs mount: " + e.getMessage());
-            return 1;
+            return e.code() == io.wfs.common.error.WfsErrorCode.ENOENT ? EXIT_NO_SUCH_DIRECTORY : 1;
         }
         WfsMount mount;
         try {
