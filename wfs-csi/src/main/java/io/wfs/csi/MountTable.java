@@ -11,7 +11,7 @@ import java.util.concurrent.TimeoutException;
 /**
  * What the node's kernel says about a path: not a mount point, a live mount, or a dead one. A FUSE
  * mount whose process died answers ENOTCONN ("Transport endpoint is not connected"); a hung one
- * does not answer at all, so the stat runs with a deadline and a stat that does not come back in
+ * does not answer at all, so the probe runs with a deadline and one that does not come back in
  * time also counts as dead.
  */
 final class MountTable {
@@ -29,7 +29,11 @@ final class MountTable {
         }
         CompletableFuture<Boolean> stat = CompletableFuture.supplyAsync(() -> {
             try {
-                Files.readAttributes(dir, "unix:ino");
+                // An open and a first readdir, not a stat: the kernel answers a stat of a dead FUSE
+                // mount from its attribute cache for up to attr_timeout; opendir always asks the process.
+                try (var entries = Files.newDirectoryStream(dir)) {
+                    entries.iterator().hasNext();
+                }
                 return true;
             } catch (IOException | RuntimeException statFailed) {
                 return false;
