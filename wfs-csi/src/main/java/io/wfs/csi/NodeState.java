@@ -93,8 +93,11 @@ final class NodeState {
         }
     }
 
-    /** Forgets an unstaged volume (its mount log stays for whoever investigates). */
+    /** Forgets an unstaged volume with its targets (its mount log stays for whoever investigates). */
     void unstaged(String id) {
+        for (Target t : targets(id)) {
+            unpublished(id, t.path());
+        }
         delete(volumeDir(id).resolve("staging"));
         delete(volumeDir(id).resolve("pid"));
     }
