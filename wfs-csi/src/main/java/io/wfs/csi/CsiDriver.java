@@ -39,6 +39,10 @@ public final class CsiDriver implements AutoCloseable {
         if (node && nodeId.isBlank()) {
             throw new IllegalArgumentException("the node role needs csi.node-id (--node-id)");
         }
+        if (node && !java.nio.file.Files.isExecutable(launcher)) {
+            throw new IllegalArgumentException(launcher + " is not executable: the node role starts volumes' mounts with "
+                    + "bin/wfs; run wfs csi through bin/wfs of the distribution");
+        }
         CsiCalls calls = new CsiCalls();
         List<BindableService> services = new ArrayList<>();
         services.add(new IdentityService(controller, ready::get, calls));
