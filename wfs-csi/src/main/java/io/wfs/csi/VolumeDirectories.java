@@ -73,7 +73,7 @@ final class VolumeDirectories {
             }
             throw e;
         }
-        // mkdir applies the umask of nobody here, but the servers may: make the mode exact.
+        // Exactly 0777 (pods run as any uid), whatever the servers made of the mode mkdir asked for.
         fs.setattr(ROOT, path(id), io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(0777));
         return true;
     }
