@@ -14,6 +14,9 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libfuse\.so\.2'; then missing+=(libfuse2
 # The mount tests drive real programs: python3 (fcntl locks from another process), flock, diff.
 command -v python3 >/dev/null || missing+=(python3)
 command -v flock >/dev/null || missing+=(util-linux)
+# The CSI node (CsiDriverIT) starts each volume's mount with setsid and bind-mounts it with mount(8).
+command -v setsid >/dev/null || missing+=(util-linux)
+command -v mount >/dev/null || missing+=(mount)
 command -v diff >/dev/null || missing+=(diffutils)
 # The application tests (ApplicationsIT) run these real programs on the mount.
 for tool in git sqlite3 fio dbench rsync; do command -v "$tool" >/dev/null || missing+=("$tool"); done

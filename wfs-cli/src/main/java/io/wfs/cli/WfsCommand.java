@@ -28,6 +28,7 @@ public final class WfsCommand implements Runnable {
         cl.addSubcommand("store", new io.wfs.cli.daemon.StoreDaemonCommand());
         cl.addSubcommand("mount", new io.wfs.cli.mount.MountCommand());
         cl.addSubcommand("umount", new io.wfs.cli.mount.UmountCommand());
+        cl.addSubcommand("csi", new io.wfs.cli.daemon.CsiDaemonCommand());
         cl.addSubcommand("local", new io.wfs.cli.local.LocalCommand());
         cl.addSubcommand("status", new io.wfs.cli.status.StatusCommand());
         CommandLine bench = new CommandLine(new BenchCommand());

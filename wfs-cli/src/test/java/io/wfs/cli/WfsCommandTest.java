@@ -27,7 +27,7 @@ class WfsCommandTest {
     @Test
     void helpListsEverySubcommand() {
         assertEquals(0, run("--help"));
-        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "bench", "fsck", "config"}) {
+        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "bench", "fsck", "config", "csi"}) {
             assertTrue(out.toString().contains("  " + sub), "help lists " + sub + ":\n" + out);
         }
     }
@@ -56,6 +56,36 @@ class WfsCommandTest {
         err.getBuffer().setLength(0);
         assertEquals(2, run("mount"));
         assertTrue(err.toString().contains("MOUNTPOINT"), err.toString());
+    }
+
+    @Test
+    void mountRefusesARelativeSubdir() {
+        assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--secret-file", "/nonexistent", "--subdir", "volumes/a",
+                "/tmp/wfs-not-a-mount"));
+        assertTrue(err.toString().contains("--subdir takes an absolute path"), err.toString());
+    }
+
+    @Test
+    void csiRefusesWhatItCannotServeWithTheReason(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("csi"));
+        assertTrue(err.toString().contains("--manager"), err.toString());
+        Path secret = dir.resolve("secret");
+        Files.writeString(secret, "a-cluster-secret-long-enough-for-the-check-0123456789");
+        String socket = "--endpoint=unix://" + dir.resolve("csi.sock");
+        String[][] cases = {
+            {"--role=bogus", socket, "csi.role is all, controller or node"},
+            {"--role=node", "--endpoint=tcp://127.0.0.1:1", "a CSI endpoint is unix:///absolute/path"},
+            {"--role=node", socket, "the node role needs csi.node-id"},
+        };
+        for (String[] c : cases) {
+            err.getBuffer().setLength(0);
+            assertEquals(1, run("csi", "--manager", "127.0.0.1:1", "--secret-file", secret.toString(), c[0], c[1]), c[2]);
+            assertTrue(err.toString().contains(c[2]), c[2] + ": " + err);
+        }
+        err.getBuffer().setLength(0);
+        assertEquals(1, run("csi", "--manager", "127.0.0.1:1", "--secret-file", secret.toString(), "--role=node",
+                "--node-id=n1", "--endpoint=unix://" + dir.resolve("csi.sock")));
+        assertTrue(err.toString().contains("is not executable"), err.toString());
     }
 
     @Test

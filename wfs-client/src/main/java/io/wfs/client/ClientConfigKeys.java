@@ -47,6 +47,10 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
+    public static final ConfigKey<String> SUBDIR = stringKey("client.subdir", "/",
+            "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
+                    + "and none reaches above it. \"/\" is the whole file system.");
+
     @Override
     public String module() {
         return "client";
@@ -55,6 +59,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT);
+                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT, SUBDIR);
     }
 }

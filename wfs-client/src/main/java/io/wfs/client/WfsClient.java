@@ -71,7 +71,14 @@ public final class WfsClient implements WfsFileSystem {
             throw e;
         }
         cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
-        paths = new PathResolver(meta, cache);
+        try {
+            paths = new PathResolver(meta, cache, rootOf(config.get(ClientConfigKeys.SUBDIR)));
+        } catch (RuntimeException e) {
+            cluster.close();
+            meta.close();
+            rpc.close();
+            throw e;
+        }
         namespace = new ClientNamespace(meta, paths, cache);
         BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
                 config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
@@ -80,6 +87,28 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+    }
+
+    /** The inode of the directory {@code subdir} names from the cluster's root, which must be a directory. */
+    private long rootOf(String subdir) {
+        if (subdir.equals("/")) {
+            return PathResolver.ROOT;
+        }
+        InodeAttr a;
+        try {
+            a = new PathResolver(meta, cache, PathResolver.ROOT).resolve(Caller.ROOT, subdir);
+        } catch (WfsException e) {
+            throw new WfsException(e.code(), "the mount's subdirectory " + subdir + ": " + e.getMessage());
+        }
+        if (!Posix.isDirectory(a.mode())) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, "the mount's subdirectory " + subdir + " is not a directory");
+        }
+        return a.ino();
+    }
+
+    /** The inode that "/" of this client is (1, or the directory of client.subdir). */
+    public long rootIno() {
+        return paths.root();
     }
 
     @Override

@@ -23,7 +23,8 @@ final class ClusterMounts implements AutoCloseable {
     private final ClusterSecret secret;
     private final List<WfsClient> clients = new ArrayList<>();
     private final List<WfsMount> mounts = new ArrayList<>();
-    private final List<MetricRegistry> clientMetrics = new ArrayList<>();
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
+                .with(ClientConfigKeys.SUBDIR, subdirs.get(i)), secret, metrics);
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
         this.dir = dir;
@@ -33,17 +34,25 @@ final class ClusterMounts implements AutoCloseable {
 
     /** Mounts one more client at {@code mnt<n>}. */
     void add() throws IOException {
+        add("/");
+    }
+
+    /** Mounts one more client at {@code mnt<n>}, rooted at the cluster's directory {@code subdir}; returns n. */
+    int add(String subdir) throws IOException {
+        subdirs.add(subdir);
         clients.add(null);
         mounts.add(null);
         clientMetrics.add(null);
         mount(mounts.size() - 1);
+        return mounts.size() - 1;
     }
 
     private void mount(int i) throws IOException {
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
         MetricRegistry metrics = new MetricRegistry();
         WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
-                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, metrics);
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
+                .with(ClientConfigKeys.SUBDIR, subdirs.get(i)), secret, metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);
         mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));

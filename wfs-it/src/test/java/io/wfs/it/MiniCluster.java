@@ -166,6 +166,17 @@ public final class MiniCluster implements AutoCloseable {
         return mounts.clientMetrics(i);
     }
 
+    /**
+     * One more FUSE mount in this JVM (wfs mount --subdir), rooted at the cluster's directory
+     * {@code subdir}; returns its index for {@link #mountPoint(int)}. Unmounted by {@link #close()}.
+     */
+    int mountSubdir(String subdir) throws IOException {
+        if (mounts == null) {
+            mounts = new ClusterMounts(dir, managerList(), secret());
+        }
+        return mounts.add(subdir);
+    }
+
     /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
     void remount(int i) throws IOException {
         mounts.remount(i);

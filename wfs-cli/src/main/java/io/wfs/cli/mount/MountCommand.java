@@ -26,6 +26,9 @@ import picocli.CommandLine.Parameters;
         description = "Mount a WFS cluster with FUSE at MOUNTPOINT; runs in the foreground until SIGTERM/Ctrl-C "
                 + "(or 'wfs umount MOUNTPOINT'), then unmounts cleanly.")
 public final class MountCommand implements Callable<Integer> {
+    /** The exit code when --subdir names no directory (the CSI node answers NOT_FOUND on it). */
+    public static final int EXIT_NO_SUCH_DIRECTORY = 4;
+
     @Mixin
     ConfigOptions configOptions;
 
@@ -35,6 +38,11 @@ public final class MountCommand implements Callable<Integer> {
 
     @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret; overrides common.secret-file.")
     Path secretFile;
+
+    @Option(names = "--subdir", paramLabel = "PATH",
+            description = "Mount this directory of the cluster as the root (it must exist); nothing above it can be "
+                    + "seen or reached through the mount. Overrides client.subdir.")
+    String subdir;
 
     @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
     List<String> fuseOptions = List.of();
@@ -52,6 +60,12 @@ public final class MountCommand implements Callable<Integer> {
         if (managers != null && !managers.isEmpty()) {
             config = config.with(ClientConfigKeys.MANAGERS, String.join(",", managers));
         }
+        if (subdir != null) {
+            if (!subdir.startsWith("/")) {
+                throw new CommandLine.ParameterException(cl, "--subdir takes an absolute path in the cluster: " + subdir);
+            }
+            config = config.with(ClientConfigKeys.SUBDIR, subdir);
+        }
         if (secretFile != null) {
             config = config.with(CommonConfigKeys.SECRET_FILE, secretFile.toString());
         }
@@ -68,7 +82,13 @@ public final class MountCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
         }
         MetricRegistry registry = JvmMetrics.register(new MetricRegistry());
-        WfsClient client = new WfsClient(config, secret, registry);
+        WfsClient client;
+        try {
+            client = new WfsClient(config, secret, registry);
+        } catch (io.wfs.common.error.WfsException e) {
+            cl.getErr().println("wfs mount: " + e.getMessage());
+            return e.code() == io.wfs.common.error.WfsErrorCode.ENOENT ? EXIT_NO_SUCH_DIRECTORY : 1;
+        }
         WfsMount mount;
         try {
             mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, fuseOptions);

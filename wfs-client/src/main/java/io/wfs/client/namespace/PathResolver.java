@@ -18,16 +18,30 @@ import java.nio.charset.StandardCharsets;
  * metadata cache. A cached step still checks search permission on the cached directory (the
  * servers check it on every uncached lookup), so the cache never lets a caller through a
  * directory it may not search.
+ *
+ * <p>The resolver walks from its root, which is inode 1 for a whole-cluster mount and the inode
+ * of a directory for a subdirectory mount ({@code client.subdir}): every path starts there, and a
+ * {@code ..} at the root stays at the root (as at "/" of any file system), so no path reaches
+ * above it. FUSE hands over normalized paths; "." and ".." are handled here for callers of the
+ * Java API. The kernel resolves ".." of the mount point itself, outside the mount.
  */
 public final class PathResolver {
     public static final long ROOT = 1;
 
     private final MetaClient meta;
     private final MetadataCache cache;
+    private final long root;
 
-    public PathResolver(MetaClient meta, MetadataCache cache) {
+    /** A resolver whose "/" is the directory {@code root} (inode number). */
+    public PathResolver(MetaClient meta, MetadataCache cache, long root) {
         this.meta = meta;
         this.cache = cache;
+        this.root = root;
+    }
+
+    /** The inode that "/" resolves to. */
+    public long root() {
+        return root;
     }
 
     /** The parent directory's inode and the last name of {@code path} (not resolved). */
@@ -35,15 +49,7 @@ public final class PathResolver {
     }
 
     public InodeAttr resolve(Caller caller, String path) {
-        String[] parts = split(path);
-        if (parts.length == 0) {
-            return attr(caller, ROOT);
-        }
-        InodeAttr cur = walkAttr(caller, ROOT);
-        for (int i = 0; i < parts.length; i++) {
-            cur = child(caller, cur, parts[i], i < parts.length - 1);
-        }
-        return cur;
+        return walk(caller, split(path), Integer.MAX_VALUE, true);
     }
 
     public ParentAndName parentOf(Caller caller, String path) {
@@ -51,11 +57,12 @@ public final class PathResolver {
         if (parts.length == 0) {
             throw new WfsException(WfsErrorCode.EBUSY, "the root has no parent");
         }
-        InodeAttr cur = walkAttr(caller, ROOT);
-        for (int i = 0; i < parts.length - 1; i++) {
-            cur = child(caller, cur, parts[i], true);
-        }
         String last = parts[parts.length - 1];
+        if (last.equals(".") || last.equals("..")) {
+            // rmdir("a/.") and rename onto "..": EINVAL/EBUSY in Linux; never a name to create.
+            throw new WfsException(WfsErrorCode.EINVAL, "the last component of the path is " + last);
+        }
+        InodeAttr cur = walk(caller, parts, parts.length - 1, false);
         byte[] name = last.getBytes(StandardCharsets.UTF_8);
         if (name.length > MetaNames.MAX_NAME_BYTES) {
             throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
@@ -64,6 +71,37 @@ public final class PathResolver {
             throw new WfsException(WfsErrorCode.ENOTDIR, "not a directory: " + path);
         }
         return new ParentAndName(cur.ino(), name, last);
+    }
+
+    /**
+     * The inode reached by the first {@code count} components: "." stays, ".." goes back to the
+     * directory this walk came from (never above the root), any other name is looked up. The
+     * directories on the way need only their type and permissions ({@link #walkAttr}); with
+     * {@code answer}, what the walk ends on has attributes fit to answer stat with.
+     */
+    private InodeAttr walk(Caller caller, String[] parts, int count, boolean answer) {
+        int n = Math.min(parts.length, count);
+        java.util.ArrayList<InodeAttr> trail = new java.util.ArrayList<>();
+        InodeAttr cur = walkAttr(caller, root);
+        boolean forWalkOnly = true;
+        for (int i = 0; i < n; i++) {
+            String part = parts[i];
+            if (part.equals(".")) {
+                continue;
+            }
+            if (part.equals("..")) {
+                if (!trail.isEmpty()) {
+                    cur = trail.remove(trail.size() - 1);
+                }
+                forWalkOnly = true;
+                continue;
+            }
+            trail.add(cur);
+            boolean last = answer && i == n - 1;
+            cur = child(caller, cur, part, !last);
+            forWalkOnly = !last;
+        }
+        return answer && forWalkOnly ? attr(caller, cur.ino()) : cur;
     }
 
     /** The attributes of an inode, from the cache or the server. */

@@ -1,0 +1,136 @@
+package io.wfs.csi;
+
+import csi.v1.ControllerGrpc;
+import csi.v1.Csi;
+import csi.v1.Csi.ControllerServiceCapability.RPC.Type;
+import io.grpc.stub.StreamObserver;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * The CSI Controller service: a volume is a directory under the volumes root, named by the
+ * volume's name (which is also its id), so every call is idempotent by construction. The capacity
+ * asked for is recorded on the directory and answered back; it is not enforced (no quotas yet).
+ */
+final class ControllerService extends ControllerGrpc.ControllerImplBase {
+    /** In the volume context: where the volume lives, and that its size is recorded, not enforced. */
+    static final String CONTEXT_SUBDIR = "wfs.io/subdir";
+    static final String CONTEXT_CAPACITY = "wfs.io/capacity-bytes";
+    static final String CONTEXT_QUOTA = "wfs.io/quota";
+
+    private final VolumeDirectories volumes;
+    private final CsiCalls calls;
+
+    ControllerService(VolumeDirectories volumes, CsiCalls calls) {
+        this.volumes = volumes;
+        this.calls = calls;
+    }
+
+    @Override
+    public void createVolume(Csi.CreateVolumeRequest r, StreamObserver<Csi.CreateVolumeResponse> out) {
+        calls.answer("CreateVolume", out, () -> {
+            String id = VolumeRequests.name(r.getName());
+            VolumeRequests.capabilities(r.getVolumeCapabilitiesList());
+            if (r.hasVolumeContentSource()) {
+                throw CsiStatus.invalid("volume_content_source (snapshots, clones) is not supported");
+            }
+            long capacity = VolumeRequests.capacity(r.getCapacityRange());
+            return calls.underLock(id, () -> {
+                if (!volumes.create(id)) {
+                    OptionalLong recorded = volumes.capacity(id);
+                    if (recorded.isPresent() && recorded.getAsLong() != capacity) {
+                        throw CsiStatus.alreadyExists("volume " + id + " exists with capacity " + recorded.getAsLong()
+                                + ", not " + capacity);
+                    }
+                }
+                // Also after a crash between mkdir and this: a retry completes the volume.
+                volumes.recordCapacity(id, capacity);
+                return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity)).build();
+            });
+        });
+    }
+
+    private Csi.Volume volume(String id, long capacity) {
+        return Csi.Volume.newBuilder().setVolumeId(id).setCapacityBytes(capacity)
+                .putAllVolumeContext(Map.of(CONTEXT_SUBDIR, volumes.path(id), CONTEXT_CAPACITY, Long.toString(capacity),
+                        CONTEXT_QUOTA, "recorded, not enforced"))
+                .build();
+    }
+
+    @Override
+    public void deleteVolume(Csi.DeleteVolumeRequest r, StreamObserver<Csi.DeleteVolumeResponse> out) {
+        calls.answer("DeleteVolume", out, () -> {
+            String id = VolumeRequests.volumeId(r.getVolumeId());
+            return calls.underLock(id, () -> {
+                volumes.delete(id);
+                return Csi.DeleteVolumeResponse.getDefaultInstance();
+            });
+        });
+    }
+
+    @Override
+    public void controllerExpandVolume(Csi.ControllerExpandVolumeRequest r,
+            StreamObserver<Csi.ControllerExpandVolumeResponse> out) {
+        calls.answer("ControllerExpandVolume", out, () -> {
+            String id = VolumeRequests.volumeId(r.getVolumeId());
+            if (!r.hasCapacityRange()) {
+                throw CsiStatus.invalid("capacity_range is required");
+            }
+            long wanted = VolumeRequests.capacity(r.getCapacityRange());
+            return calls.underLock(id, () -> {
+                long now = volumes.capacity(id).orElse(0);
+                // Never shrinks: an expand to less than the volume has is already satisfied.
+                long capacity = Math.max(now, wanted);
+                volumes.recordCapacity(id, capacity);
+                // A FUSE mount needs nothing done on the node for a bigger size.
+                return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(capacity)
+                        .setNodeExpansionRequired(false).build();
+            });
+        });
+    }
+
+    @Override
+    public void validateVolumeCapabilities(Csi.ValidateVolumeCapabilitiesRequest r,
+            StreamObserver<Csi.ValidateVolumeCapabilitiesResponse> out) {
+        calls.answer("ValidateVolumeCapabilities", out, () -> {
+            String id = VolumeRequests.volumeId(r.getVolumeId());
+            if (r.getVolumeCapabilitiesCount() == 0) {
+                throw CsiStatus.invalid("volume_capabilities are required");
+            }
+            if (!volumes.exists(id)) {
+                throw CsiStatus.notFound("no volume " + id);
+            }
+            Csi.ValidateVolumeCapabilitiesResponse.Builder b = Csi.ValidateVolumeCapabilitiesResponse.newBuilder();
+            try {
+                VolumeRequests.capabilities(r.getVolumeCapabilitiesList());
+                b.getConfirmedBuilder().addAllVolumeCapabilities(r.getVolumeCapabilitiesList())
+                        .putAllVolumeContext(r.getVolumeContextMap());
+            } catch (io.grpc.StatusRuntimeException unsupported) {
+                b.setMessage(unsupported.getStatus().getDescription());
+            }
+            return b.build();
+        });
+    }
+
+    @Override
+    public void getCapacity(Csi.GetCapacityRequest r, StreamObserver<Csi.GetCapacityResponse> out) {
+        calls.answer("GetCapacity", out, () -> {
+            if (r.getVolumeCapabilitiesCount() > 0) {
+                VolumeRequests.capabilities(r.getVolumeCapabilitiesList());
+            }
+            return Csi.GetCapacityResponse.newBuilder().setAvailableCapacity(volumes.freeBytes()).build();
+        });
+    }
+
+    @Override
+    public void controllerGetCapabilities(Csi.ControllerGetCapabilitiesRequest r,
+            StreamObserver<Csi.ControllerGetCapabilitiesResponse> out) {
+        calls.answer("ControllerGetCapabilities", out, () -> {
+            Csi.ControllerGetCapabilitiesResponse.Builder b = Csi.ControllerGetCapabilitiesResponse.newBuilder();
+            for (Type t : new Type[] {Type.CREATE_DELETE_VOLUME, Type.EXPAND_VOLUME, Type.GET_CAPACITY}) {
+                b.addCapabilitiesBuilder().getRpcBuilder().setType(t);
+            }
+            return b.build();
+        });
+    }
+}

@@ -1,0 +1,164 @@
+package io.wfs.csi;
+
+import io.wfs.client.Caller;
+import io.wfs.client.WfsFileSystem;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.posix.Posix;
+import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
+
+/**
+ * The volumes as directories of the cluster: {@code <root>/<id>}, made by the controller as root
+ * with mode 0777 (pods run as any uid). The requested capacity is recorded in the directory's
+ * {@code trusted.wfs.csi.capacity} attribute (root's only: a pod cannot change it). It is a
+ * record, not a limit: WFS has no directory quotas yet, so nothing stops a volume from growing
+ * past it (docs/kubernetes.md).
+ */
+final class VolumeDirectories {
+    static final byte[] CAPACITY_XATTR = "trusted.wfs.csi.capacity".getBytes(StandardCharsets.US_ASCII);
+    private static final Caller ROOT = Caller.ROOT;
+
+    private final WfsFileSystem fs;
+    private final String root;
+    private final String retention;
+
+    /** {@code retention}: where deleted volumes go ("" removes them). */
+    VolumeDirectories(WfsFileSystem fs, String root, String retention) {
+        this.fs = fs;
+        this.root = trimSlash(root);
+        this.retention = trimSlash(retention);
+    }
+
+    /** The cluster path of volume {@code id}, as {@code wfs mount --subdir} takes it. */
+    String path(String id) {
+        return root + "/" + id;
+    }
+
+    /** The recorded capacity of an existing volume (empty when it has none recorded); NOT_FOUND when missing. */
+    OptionalLong capacity(String id) {
+        requireDirectory(id);
+        try {
+            String v = new String(fs.getxattr(ROOT, path(id), CAPACITY_XATTR), StandardCharsets.US_ASCII);
+            return OptionalLong.of(Long.parseLong(v));
+        } catch (WfsException e) {
+            if (e.code() == WfsErrorCode.ENODATA) {
+                return OptionalLong.empty();
+            }
+            throw e;
+        }
+    }
+
+    boolean exists(String id) {
+        try {
+            return Posix.isDirectory(fs.getattr(ROOT, path(id)).mode());
+        } catch (WfsException e) {
+            if (e.code() == WfsErrorCode.ENOENT) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** Makes the volume's directory; false when it was there already (the caller compares capacities). */
+    boolean create(String id) {
+        mkdirs(root);
+        try {
+            fs.mkdir(ROOT, path(id), 0777);
+        } catch (WfsException e) {
+            if (e.code() == WfsErrorCode.EEXIST) {
+                requireDirectory(id);
+                return false;
+            }
+            throw e;
+        }
+        // Exactly 0777 (pods run as any uid), whatever the servers made of the mode mkdir asked for.
+        fs.setattr(ROOT, path(id), io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(0777));
+        return true;
+    }
+
+    void recordCapacity(String id, long bytes) {
+        fs.setxattr(ROOT, path(id), CAPACITY_XATTR, Long.toString(bytes).getBytes(StandardCharsets.US_ASCII), 0);
+    }
+
+    /** Removes the volume (or moves it into the retention folder); true when there was one. */
+    boolean delete(String id) {
+        if (!exists(id)) {
+            return false;
+        }
+        if (!retention.isEmpty()) {
+            mkdirs(retention);
+            fs.rename(ROOT, path(id), retention + "/" + id + "." + System.currentTimeMillis(), 0);
+        } else {
+            removeTree(path(id));
+        }
+        return true;
+    }
+
+    /** The cluster's free bytes for GetCapacity (what a volume can take; no quota divides it). */
+    long freeBytes() {
+        return fs.statfs(ROOT).freeBytes();
+    }
+
+    private void requireDirectory(String id) {
+        if (!exists(id)) {
+            throw CsiStatus.notFound("no volume " + id + " (no directory " + path(id) + ")");
+        }
+    }
+
+    private void removeTree(String dir) {
+        for (DirEntry e : fs.readdir(ROOT, dir)) {
+            String name = new String(e.name(), StandardCharsets.UTF_8);
+            if (name.equals(".") || name.equals("..")) {
+                continue;
+            }
+            String child = dir + "/" + name;
+            if (Posix.isDirectory(fs.getattr(ROOT, child).mode())) {
+                removeTree(child);
+            } else {
+                ignoreMissing(() -> fs.unlink(ROOT, child));
+            }
+        }
+        ignoreMissing(() -> fs.rmdir(ROOT, dir));
+    }
+
+    /** Each step of the walk may race a pod still writing or a retried delete: a name already gone is fine. */
+    private static void ignoreMissing(Runnable step) {
+        try {
+            step.run();
+        } catch (WfsException e) {
+            if (e.code() != WfsErrorCode.ENOENT) {
+                throw e;
+            }
+        }
+    }
+
+    private void mkdirs(String dir) {
+        StringBuilder at = new StringBuilder();
+        for (String part : dir.split("/")) {
+            if (part.isEmpty()) {
+                continue;
+            }
+            at.append('/').append(part);
+            try {
+                fs.mkdir(ROOT, at.toString(), 0755);
+            } catch (WfsException e) {
+                if (e.code() != WfsErrorCode.EEXIST) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static String trimSlash(String p) {
+        String t = p.trim();
+        while (t.endsWith("/")) {
+            t = t.substring(0, t.length() - 1);
+        }
+        if (!t.isEmpty() && !t.startsWith("/")) {
+            throw new IllegalArgumentException("a CSI folder of the cluster must be absolute: " + p);
+        }
+        return t;
+    }
+}
