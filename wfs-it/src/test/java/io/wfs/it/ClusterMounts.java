@@ -23,8 +23,9 @@ final class ClusterMounts implements AutoCloseable {
     private final ClusterSecret secret;
     private final List<WfsClient> clients = new ArrayList<>();
     private final List<WfsMount> mounts = new ArrayList<>();
-                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
-                .with(ClientConfigKeys.SUBDIR, subdirs.get(i)), secret, metrics);
+    private final List<MetricRegistry> clientMetrics = new ArrayList<>();
+    /** The client.subdir of each mount ("/" for the whole file system). */
+    private final List<String> subdirs = new ArrayList<>();
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
         this.dir = dir;
