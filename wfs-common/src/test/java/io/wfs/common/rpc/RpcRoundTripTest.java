@@ -2,6 +2,7 @@ package io.wfs.common.rpc;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -181,6 +182,37 @@ class RpcRoundTripTest {
                 assertArrayEquals(new byte[] {3},
                         client.call(second.address(), new EchoRequest(new byte[] {3})).get(10, TimeUnit.SECONDS).payload());
             }
+        }
+    }
+
+    /**
+     * EVENT_LOOP_UNLESS_BUSY: a handler that can answer at once does so on the event loop; one that
+     * answers busy there runs again on a worker, told so by its context, and its answer arrives.
+     */
+    @Test
+    void aHandlerBusyOnTheEventLoopRunsAgainOnAWorker() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean lockFree = new java.util.concurrent.atomic.AtomicBoolean(true);
+        List<String> runs = java.util.Collections.synchronizedList(new ArrayList<>());
+        HandlerRegistry handlers = new HandlerRegistry().register(EchoRequest.class, (req, ctx) -> {
+            String thread = Thread.currentThread().getName();
+            runs.add((ctx.onEventLoop() ? "loop:" : "worker:") + thread);
+            if (ctx.onEventLoop() && !lockFree.get()) {
+                return io.wfs.common.rpc.server.RequestHandler.busy();
+            }
+            return CompletableFuture.completedFuture(new EchoResponse(req.payload()));
+        }, Dispatch.EVENT_LOOP_UNLESS_BUSY);
+        try (RpcServer server = TestRpc.startServer(TestRpc.fastConfig(), handlers, new MetricRegistry());
+             RpcClient client = TestRpc.client(TestRpc.fastConfig(), TestRpc.SECRET)) {
+            assertArrayEquals(new byte[] {1}, client.call(server.address(), new EchoRequest(new byte[] {1}))
+                    .get(20, TimeUnit.SECONDS).payload());
+            assertEquals(1, runs.size(), "answered on the event loop at once: " + runs);
+            assertTrue(runs.get(0).startsWith("loop:"));
+            lockFree.set(false);
+            assertArrayEquals(new byte[] {2}, client.call(server.address(), new EchoRequest(new byte[] {2}))
+                    .get(20, TimeUnit.SECONDS).payload());
+            assertEquals(3, runs.size(), "busy on the loop, then run on a worker: " + runs);
+            assertTrue(runs.get(1).startsWith("loop:") && runs.get(2).startsWith("worker:"), runs.toString());
+            assertFalse(runs.get(2).endsWith(runs.get(1).substring(5)), "a different thread ran it: " + runs);
         }
     }
 }

@@ -56,10 +56,22 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.OPENS_UNKNOWN,
                     "announce the session's open files to the new leader of " + group.id() + " first"));
         }
+        // A query on the event loop holds the state lock only if it is free now: never wait there.
+        boolean held = false;
+        if (!operation.mutates() && context.onEventLoop()) {
+            if (!replica.machine().tryLockState()) {
+                return RequestHandler.busy();
+            }
+            held = true;
+        }
         try {
             return operation.lead(new GroupLeader(replica, steps), request);
         } catch (WfsException e) {
             return CompletableFuture.failedFuture(e);
+        } finally {
+            if (held) {
+                replica.machine().unlockState();
+            }
         }
     }
 }

@@ -147,8 +147,9 @@ public final class MetaServer implements AutoCloseable {
                 continue;
             }
             // Mutations only enqueue into Raft: they never block, so they run on the event loop.
-            // Queries take the state lock, which apply may hold briefly: worker pool.
-            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.WORKER;
+            // Queries take the state lock, which apply (or a snapshot) may hold: on the event loop
+            // when it is free at once, else on the worker pool (MetaRequestHandler).
+            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.EVENT_LOOP_UNLESS_BUSY;
             handlers.register((Class) op.type().requestClass(),
                     new MetaRequestHandler(op, () -> slotMap, replicas::get, crossGroupSteps), dispatch);
         }

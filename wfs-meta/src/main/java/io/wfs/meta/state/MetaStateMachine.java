@@ -136,6 +136,20 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions, leaderOpens);
     }
 
+    /**
+     * Takes the state lock if nobody holds it, for a query served on a network event loop, which
+     * must never wait for apply or a snapshot (the lock is reentrant: {@link #query} takes it
+     * again). True when taken; then {@link #unlockState} must follow.
+     */
+    public boolean tryLockState() {
+        return lock.tryLock();
+    }
+
+    /** Releases what {@link #tryLockState} took. */
+    public void unlockState() {
+        lock.unlock();
+    }
+
     /** Serves a read on this replica's current state (the caller made sure it leads). */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public Response query(MetaOperation op, MetaRequest<?> request) {

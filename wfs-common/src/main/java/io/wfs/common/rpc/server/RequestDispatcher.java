@@ -57,34 +57,50 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
             return;
         }
         RequestContext context = new RequestContext(ctx.channel().remoteAddress(),
-                ctx.channel().attr(ServerHandshakeHandler.CLIENT_NAME).get());
-        Runnable run = () -> execute(ctx, frame, entry, context, start);
+                ctx.channel().attr(ServerHandshakeHandler.CLIENT_NAME).get(), entry.dispatch() != Dispatch.WORKER);
         if (entry.dispatch() == Dispatch.EVENT_LOOP) {
-            run.run();
+            execute(ctx, frame, entry, context, start);
             return;
         }
+        if (entry.dispatch() == Dispatch.EVENT_LOOP_UNLESS_BUSY) {
+            CompletableFuture<? extends Response> result = invoke(frame, entry, context);
+            if (result != RequestHandler.BUSY) {
+                result.whenComplete((response, error) -> reply(ctx, frame, response, error, start));
+                return;
+            }
+            context = context.onWorker();
+        }
+        RequestContext onWorker = context;
         try {
-            workers.execute(run);
+            workers.execute(() -> execute(ctx, frame, entry, onWorker, start));
         } catch (RejectedExecutionException e) {
             reply(ctx, frame, null, new WfsException(WfsErrorCode.EBUSY, "server overloaded: request queue full"), start);
         }
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
     private void execute(ChannelHandlerContext ctx, Frame frame, HandlerRegistry.Entry entry, RequestContext context,
                          long start) {
-        CompletableFuture<? extends Response> result;
+        CompletableFuture<? extends Response> result = invoke(frame, entry, context);
+        if (result == RequestHandler.BUSY) {
+            result = CompletableFuture.failedFuture(new IllegalStateException("handler of " + frame.type()
+                    + " answered busy off the event loop"));
+        }
+        result.whenComplete((response, error) -> reply(ctx, frame, response, error, start));
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private CompletableFuture<? extends Response> invoke(Frame frame, HandlerRegistry.Entry entry, RequestContext context) {
         try {
             Request request = (Request) frame.body();
             request.validate();
-            result = ((RequestHandler) entry.handler()).handle(request, context);
+            CompletableFuture<? extends Response> result = ((RequestHandler) entry.handler()).handle(request, context);
             if (result == null) {
                 throw new IllegalStateException("handler of " + frame.type() + " returned no future");
             }
+            return result;
         } catch (Throwable t) {
-            result = CompletableFuture.failedFuture(t);
+            return CompletableFuture.failedFuture(t);
         }
-        result.whenComplete((response, error) -> reply(ctx, frame, response, error, start));
     }
 
     private void reply(ChannelHandlerContext ctx, Frame request, Response response, Throwable error, long start) {

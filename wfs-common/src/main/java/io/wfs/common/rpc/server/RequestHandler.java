@@ -11,5 +11,24 @@ import java.util.concurrent.CompletableFuture;
  */
 @FunctionalInterface
 public interface RequestHandler<Q extends Request<R>, R extends Response> {
+    /** The answer of a handler on the event loop that would have to wait: run it on the worker pool instead. */
+    CompletableFuture<Response> BUSY = new CompletableFuture<>() {
+        @Override
+        public boolean complete(Response value) {
+            throw new UnsupportedOperationException("the busy marker never completes");
+        }
+
+        @Override
+        public boolean completeExceptionally(Throwable ex) {
+            throw new UnsupportedOperationException("the busy marker never completes");
+        }
+    };
+
     CompletableFuture<R> handle(Q request, RequestContext context);
+
+    /** See {@link Dispatch#EVENT_LOOP_UNLESS_BUSY}. */
+    @SuppressWarnings("unchecked")
+    static <R extends Response> CompletableFuture<R> busy() {
+        return (CompletableFuture<R>) (CompletableFuture<?>) BUSY;
+    }
 }
