@@ -18,9 +18,9 @@ import java.util.concurrent.CompletableFuture;
  *
  * <p>Writes go through a descriptor, and POSIX checks the descriptor's access mode (checked at
  * open), not the file's mode bits now: a file created with mode 0 stays writable through the
- * descriptor that created it. So the leader accepts the commit when the caller may write the file
- * or its session holds the file open (leader memory, checked before the entry); apply checks only
- * the file's type.
+ * descriptor that created it. A commit {@link CommitSlicesRequest#byOpenFile by an open file}
+ * needs the file open in the sending session (leader memory, so {@link #lead} checks it before
+ * the entry) and apply then checks only the file's type; any other commit needs write permission.
  */
 public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, AttrReply> {
     @Override
@@ -35,13 +35,10 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
 
     @Override
     public CompletableFuture<AttrReply> lead(GroupLeader leader, CommitSlicesRequest req) {
-        if (leader.leads()) {
+        if (req.byOpenFile() && leader.leads()) {
             leader.inspect(req.header(), ctx -> {
-                InodeAttributes a = ctx.attributes(req.ino());
-                Caller caller = ctx.caller();
-                if (!Permissions.allowed(a, caller, Posix.W_OK) && !ctx.leaderOpens().holds(caller.session(), req.ino())) {
-                    throw new WfsException(WfsErrorCode.EACCES, "no write permission on inode " + req.ino()
-                            + " and no open descriptor of this session");
+                if (!ctx.leaderOpens().holds(ctx.caller().session(), req.ino())) {
+                    throw new WfsException(WfsErrorCode.EBADF, "inode " + req.ino() + " is not open in this session");
                 }
                 return null;
             });
@@ -51,7 +48,7 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
 
     @Override
     public AttrReply execute(MetaContext ctx, CommitSlicesRequest req) {
-        InodeAttributes a = WritableFile.checkType(ctx, req.ino());
+        InodeAttributes a = req.byOpenFile() ? WritableFile.checkType(ctx, req.ino()) : WritableFile.check(ctx, req.ino());
         SlotState slot = ctx.slotOf(req.ino());
         for (SliceInfo s : req.slices()) {
             slot.addSlice(req.ino(), s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(),
@@ -63,8 +60,9 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
         slot.setMtime(req.ino(), ctx.timeNs());
         slot.setCtime(req.ino(), ctx.timeNs());
         int permissions = a.mode() & Posix.PERMISSION_BITS;
-        if (!ctx.caller().isRoot() && Permissions.withoutSetIds(permissions) != permissions) {
-            slot.setPermissions(req.ino(), Permissions.withoutSetIds(permissions));
+        int cleared = Permissions.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
+        if (!ctx.caller().isRoot() && cleared != permissions) {
+            slot.setPermissions(req.ino(), cleared);
         }
         return new AttrReply(ctx.wire(req.ino()));
     }

@@ -105,7 +105,7 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
             slot.truncate(a.ino(), req.size(), ctx.freedBlocks());
             slot.setMtime(a.ino(), ctx.timeNs());
             if (!caller.isRoot()) {
-                permissions = Permissions.withoutSetIds(permissions);
+                permissions = Permissions.withoutSetIds(permissions, caller.inGroup(gid));
             }
         }
         setTimes(ctx, req, slot);
