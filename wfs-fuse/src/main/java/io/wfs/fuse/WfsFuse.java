@@ -7,6 +7,7 @@ import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +31,7 @@ public class WfsFuse extends FuseStubFS {
     final FuseHandles handles = new FuseHandles();
     private final FuseCallers callers = new FuseCallers();
     private final FuseLocks locks;
+    private final OtherNames otherNames = new OtherNames(() -> mountPoint);
 
     public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
         this.fs = fs;
@@ -66,7 +68,9 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int getattr(String path, FileStat stat) {
         return errors.call("getattr", path, () -> {
-            FuseAttributes.fill(fs.getattr(caller(), path), stat);
+            InodeAttr a = fs.getattr(caller(), path);
+            otherNames.seen(path, a);
+            FuseAttributes.fill(a, stat);
             return 0;
         });
     }
@@ -110,7 +114,9 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int unlink(String path) {
         return errors.call("unlink", path, () -> {
+            long ino = otherNames.before(path);
             fs.unlink(caller(), path);
+            otherNames.unlinked(path, ino);
             return 0;
         });
     }
@@ -134,7 +140,10 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int rename(String from, String to) {
         return errors.call("rename", from, () -> {
+            long moved = otherNames.before(from);
+            long replaced = otherNames.before(to);
             fs.rename(caller(), from, to, 0);
+            otherNames.renamed(from, to, moved, replaced);
             return 0;
         });
     }
@@ -142,7 +151,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int link(String existing, String path) {
         return errors.call("link", path, () -> {
-            fs.link(caller(), existing, path);
+            otherNames.linked(existing, path, fs.link(caller(), existing, path));
             return 0;
         });
     }
@@ -151,7 +160,8 @@ public class WfsFuse extends FuseStubFS {
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
             // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
-            fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS));
+            otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS)).ino(),
+                    path);
             return 0;
         });
     }
@@ -168,7 +178,7 @@ public class WfsFuse extends FuseStubFS {
                 change = change.withGid((int) gid);
             }
             if (!change.isEmpty()) {
-                fs.setattr(caller(), path, change);
+                otherNames.changed(fs.setattr(caller(), path, change).ino(), path);
             }
             return 0;
         });
@@ -177,7 +187,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int truncate(String path, long size) {
         return errors.call("truncate", path, () -> {
-            fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size));
+            otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size)).ino(), path);
             return 0;
         });
     }
@@ -185,7 +195,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int ftruncate(String path, long size, FuseFileInfo fi) {
         return errors.call("ftruncate", path, () -> {
-            fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size));
+            otherNames.changed(fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size)).ino(), path);
             return 0;
         });
     }
@@ -206,7 +216,7 @@ public class WfsFuse extends FuseStubFS {
             } else if (mNs != Posix.UTIME_OMIT) {
                 change = change.withMtime(times[1].tv_sec.get() * 1_000_000_000L + mNs);
             }
-            fs.setattr(caller(), path, change);
+            otherNames.changed(fs.setattr(caller(), path, change).ino(), path);
             return 0;
         });
     }
@@ -268,6 +278,8 @@ public class WfsFuse extends FuseStubFS {
             WfsFile file = handles.remove(fi.fh.get());
             locks.released(file, fi);
             fs.release(file);
+            // A write changed size and times, which the file's other names show too.
+            otherNames.changed(file.ino(), path);
             return 0;
         });
     }
@@ -369,7 +381,7 @@ public class WfsFuse extends FuseStubFS {
             }
             WfsFile file = handles.get(fi.fh.get());
             if (fs.getattr(file).size() < offset + length) {
-                fs.setattr(file, SetAttr.NOTHING.withSize(offset + length));
+                otherNames.changed(fs.setattr(file, SetAttr.NOTHING.withSize(offset + length)).ino(), path);
             }
             return 0;
         });

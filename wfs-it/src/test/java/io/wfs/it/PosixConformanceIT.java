@@ -34,20 +34,9 @@ class PosixConformanceIT {
     private static final Map<String, String> DOCUMENTED = documented();
 
     private static Map<String, String> documented() {
-        String otherNames = "libfuse's high-level API gives every name its own kernel inode, so the kernel's attribute cache "
-                + "(attr_timeout, 1 s) of another name of a hard-linked file shows its old link count, mode and owner "
-                + "until it expires";
-        Map<String, String> m = new java.util.HashMap<>();
-        m.put("unlink nlink", otherNames);
-        for (String kind : List.of("reg", "fifo", "sock", "chr", "blk")) {
-            for (String c : List.of("old name", "every name", "chmod other name", "unlink first", "rename over link")) {
-                m.put("link " + kind + " " + c, otherNames);
-            }
-        }
-        m.put("unlinked fstat", "the kernel asks fstat of a file without passing its handle, and libfuse's high-level API "
-                + "answers ENOENT itself for a node whose last name went (hard_remove); read, write, ftruncate and fsync "
-                + "through the handle work");
-        return Map.copyOf(m);
+        return Map.of("unlinked fstat", "the kernel asks fstat of a file without passing its handle, and libfuse's "
+                + "high-level API answers ENOENT itself for a node whose last name went (hard_remove); read, write, "
+                + "ftruncate and fsync through the handle work");
     }
 
     /** "link reg old name (uid 1001)" → "link reg old name". */
