@@ -299,6 +299,29 @@ def unlinked_open(q, tag):
     case("unlinked lstat%s" % tag, lambda: os.lstat(f))
     case("unlinked close%s" % tag, lambda: os.close(fd))
     case("unlinked name free%s" % tag, lambda: (touch(f), nlinks(f))[1])
+    # Renamed over while open: the descriptor keeps the old file, the name shows the new one.
+    new, old_ = q("new"), q("old")
+    with open(old_, "w") as w:
+        w.write("old")
+    with open(new, "w") as w:
+        w.write("new")
+    fd = os.open(old_, os.O_RDONLY)
+    case("renamed over open%s" % tag, lambda: (os.rename(new, old_), open(old_).read())[1])
+    case("renamed over fstat%s" % tag, lambda: (lambda s: "%d %d" % (s.st_nlink, s.st_size))(os.fstat(fd)))
+    case("renamed over read%s" % tag, lambda: os.pread(fd, 10, 0).decode())
+    case("renamed over names%s" % tag, lambda: sorted(n for n in os.listdir(os.path.dirname(old_)) if n.startswith(".")))
+    os.close(fd)
+    # The folder of an unlinked open file can go too.
+    sub = q("sub")
+    os.mkdir(sub, 0o755)
+    fd = os.open(os.path.join(sub, "x"), os.O_CREAT | os.O_RDWR, 0o600)
+    os.write(fd, b"kept")
+    os.unlink(os.path.join(sub, "x"))
+    case("unlinked folder listing%s" % tag, lambda: os.listdir(sub))
+    case("unlinked folder rmdir%s" % tag, lambda: os.rmdir(sub))
+    case("unlinked folder read%s" % tag, lambda: os.pread(fd, 10, 0).decode())
+    case("unlinked folder fstat%s" % tag, lambda: os.fstat(fd).st_nlink)
+    os.close(fd)
 
 def descriptors(q, tag):
     f = q("mode0")

@@ -22,8 +22,9 @@ import ru.serce.jnrfuse.struct.Timespec;
 /**
  * The FUSE file system: each libfuse 2 callback maps to one {@link WfsFileSystem} call with the
  * caller from the FUSE context. Path-based calls resolve through the client's cache; calls with a
- * file handle use the open file and never the path (an open file may have lost its name:
- * the mount uses hard_remove). Record locks and flock are in {@link FuseLocks}.
+ * file handle use the open file and never the path (an open file may have lost its name; its
+ * hidden name is {@link HiddenFiles}'). Other names of hard-linked files are kept current by
+ * {@link OtherNames}. Record locks and flock are in {@link FuseLocks}.
  */
 public class WfsFuse extends FuseStubFS {
     final WfsFileSystem fs;
@@ -32,18 +33,20 @@ public class WfsFuse extends FuseStubFS {
     private final FuseCallers callers = new FuseCallers();
     private final FuseLocks locks;
     private final OtherNames otherNames = new OtherNames(() -> mountPoint);
+    private final HiddenFiles hidden;
 
     public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
         this.fs = fs;
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
+        this.hidden = new HiddenFiles(fs, handles, otherNames);
         acceptNullPathsAndUtimeSpecials();
     }
 
     /**
      * Sets libfuse's flag_nullpath_ok and flag_utime_omit_ok bits, which jnr-fuse models only as
      * padding. Without nullpath_ok, libfuse itself answers ENOENT to reads and writes of an open file
-     * that was unlinked (hard_remove leaves no path); our file-handle calls never need the path.
+     * that has no path (its folder went too); our file-handle calls never need the path.
      * With utime_omit_ok, utimens gets UTIME_NOW/UTIME_OMIT as the application sent them.
      */
     private void acceptNullPathsAndUtimeSpecials() {
@@ -68,7 +71,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int getattr(String path, FileStat stat) {
         return errors.call("getattr", path, () -> {
-            InodeAttr a = fs.getattr(caller(), path);
+            InodeAttr a = hidden.attrOf(caller(), path);
             otherNames.seen(path, a);
             FuseAttributes.fill(a, stat);
             return 0;
@@ -114,6 +117,9 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int unlink(String path) {
         return errors.call("unlink", path, () -> {
+            if (hidden.forget(path)) {
+                return 0;
+            }
             long ino = otherNames.before(path);
             fs.unlink(caller(), path);
             otherNames.unlinked(path, ino);
@@ -140,6 +146,9 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int rename(String from, String to) {
         return errors.call("rename", from, () -> {
+            if (HiddenFiles.isHiddenName(to) && hidden.hide(caller(), getContext().pid.get(), from, to)) {
+                return 0;
+            }
             long moved = otherNames.before(from);
             long replaced = otherNames.before(to);
             fs.rename(caller(), from, to, 0);
@@ -307,19 +316,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int statfs(String path, Statvfs st) {
         return errors.call("statfs", path, () -> {
-            WfsFileSystem.Usage u = fs.statfs(caller());
-            long block = 4096;
-            st.f_bsize.set(block);
-            st.f_frsize.set(block);
-            st.f_blocks.set(Math.max(u.capacityBytes(), u.usedBytes()) / block);
-            st.f_bfree.set(u.freeBytes() / block);
-            st.f_bavail.set(u.freeBytes() / block);
-            // Inodes live in memory on the metadata servers: report plenty, and what is used.
-            long files = Math.max(1L << 32, u.usedInodes() * 2);
-            st.f_files.set(files);
-            st.f_ffree.set(files - u.usedInodes());
-            st.f_favail.set(files - u.usedInodes());
-            st.f_namemax.set(255);
+            FuseAttributes.fill(fs.statfs(caller()), st);
             return 0;
         });
     }

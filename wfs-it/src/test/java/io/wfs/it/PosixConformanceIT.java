@@ -34,9 +34,9 @@ class PosixConformanceIT {
     private static final Map<String, String> DOCUMENTED = documented();
 
     private static Map<String, String> documented() {
-        return Map.of("unlinked fstat", "the kernel asks fstat of a file without passing its handle, and libfuse's "
-                + "high-level API answers ENOENT itself for a node whose last name went (hard_remove); read, write, "
-                + "ftruncate and fsync through the handle work");
+        return Map.of("unlinked folder fstat", "once the folder of an unlinked open file is gone too, libfuse's high-level "
+                + "API has no path for the file and answers the kernel's getattr (fstat) with ENOENT itself; read, write "
+                + "and close through the descriptor work");
     }
 
     /** "link reg old name (uid 1001)" → "link reg old name". */
