@@ -23,9 +23,11 @@ final class ClusterMounts implements AutoCloseable {
     private final ClusterSecret secret;
     private final List<WfsClient> clients = new ArrayList<>();
     private final List<WfsMount> mounts = new ArrayList<>();
+    private final boolean uncached;
 
-    ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
+    ClusterMounts(Path dir, String managerList, ClusterSecret secret, boolean uncached) {
         this.dir = dir;
+        this.uncached = uncached;
         this.managerList = managerList;
         this.secret = secret;
     }
@@ -39,10 +41,16 @@ final class ClusterMounts implements AutoCloseable {
 
     private void mount(int i) throws IOException {
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
-        WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
-                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1)), secret, new MetricRegistry());
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
+                .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1));
+        List<String> options = List.of();
+        if (uncached) {
+            config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO);
+            options = List.of("entry_timeout=0", "attr_timeout=0", "negative_timeout=0");
+        }
+        WfsClient client = new WfsClient(config, secret, new MetricRegistry());
         clients.set(i, client);
-        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
+        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), options));
     }
 
     /** Unmounts mount {@code i} and closes its client, then mounts it again with a new client. */
