@@ -17,9 +17,18 @@ final class LinkedNames {
 
     private final Long2ObjectOpenHashMap<ObjectArraySet<String>> byIno = new Long2ObjectOpenHashMap<>();
     private final Object2LongOpenHashMap<String> inoOf = new Object2LongOpenHashMap<>();
+    /** How many names are kept, read without the lock: every getattr of a file with one link asks. */
+    private volatile int size;
 
     /** {@code path} names {@code ino}, which has {@code nlink} links. */
-    synchronized void seen(String path, long ino, long nlink) {
+    void seen(String path, long ino, long nlink) {
+        if (nlink < 2 && size == 0) {
+            return;
+        }
+        seenLocked(path, ino, nlink);
+    }
+
+    private synchronized void seenLocked(String path, long ino, long nlink) {
         if (nlink < 2 && !inoOf.containsKey(path)) {
             return;
         }
@@ -30,13 +39,19 @@ final class LinkedNames {
         if (inoOf.size() >= MAX_NAMES) {
             byIno.clear();
             inoOf.clear();
+            size = 0;
         }
         byIno.computeIfAbsent(ino, k -> new ObjectArraySet<>(2)).add(path);
         inoOf.put(path, ino);
+        size = inoOf.size();
     }
 
     /** The file {@code path} named, or 0 when it is not a known name of a hard-linked file. */
-    synchronized long inoOf(String path) {
+    long inoOf(String path) {
+        return size == 0 ? 0 : inoOfLocked(path);
+    }
+
+    private synchronized long inoOfLocked(String path) {
         return inoOf.getLong(path);
     }
 
@@ -49,11 +64,16 @@ final class LinkedNames {
             if (names.isEmpty()) {
                 byIno.remove(ino);
             }
+            size = inoOf.size();
         }
     }
 
     /** The known names of {@code ino} other than {@code except}. */
-    synchronized List<String> othersOf(long ino, String except) {
+    List<String> othersOf(long ino, String except) {
+        return size == 0 ? List.of() : othersOfLocked(ino, except);
+    }
+
+    private synchronized List<String> othersOfLocked(long ino, String except) {
         ObjectArraySet<String> names = byIno.get(ino);
         if (names == null) {
             return List.of();
