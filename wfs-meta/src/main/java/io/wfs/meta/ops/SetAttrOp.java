@@ -125,7 +125,9 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
         int setIds = Posix.S_ISUID | Posix.S_ISGID;
         int old = a.mode() & Posix.PERMISSION_BITS;
         int wanted = req.mode();
-        boolean onlyClears = wanted != old && (wanted & ~old) == 0 && ((old ^ wanted) & ~setIds) == 0;
+        // Only files are written; a directory's set-group-id is its owner's to change.
+        boolean onlyClears = !FileType.isDirectory(a.mode())
+                && wanted != old && (wanted & ~old) == 0 && ((old ^ wanted) & ~setIds) == 0;
         return onlyClears && (byOpenFile || Permissions.allowed(a, caller, Posix.W_OK));
     }
 

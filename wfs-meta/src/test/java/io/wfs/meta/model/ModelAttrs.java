@@ -29,7 +29,7 @@ final class ModelAttrs {
         int perm = mode & PERMISSION_BITS;
         // The kernel's kill-suid: a writer may clear set-user-id/set-group-id, and change nothing else.
         int setIds = S_ISUID | S_ISGID;
-        boolean killsSetIds = perm != n.perm && (perm & ~n.perm) == 0 && ((perm ^ n.perm) & ~setIds) == 0
+        boolean killsSetIds = !n.isDir() && perm != n.perm && (perm & ~n.perm) == 0 && ((perm ^ n.perm) & ~setIds) == 0
                 && ModelFs.allowed(c, n, W);
         if (!killsSetIds) {
             requireOwner(c, n);

@@ -57,6 +57,10 @@ class SetAttrOpTest {
         assertEquals(0755, set(notWritable, SetAttr.NOTHING.withMode(0755).byOpenFile()).mode() & Posix.PERMISSION_BITS,
                 "a writer through a descriptor of its session");
         t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(0777).withMtime(5)));
+        t.as(0, 0);
+        long dir = t.mkdir(ROOT, "shared", 02777).ino();
+        t.as(1000, 0);
+        t.fails(WfsErrorCode.EPERM, req(dir, SetAttr.NOTHING.withMode(0777)));
     }
 
     @Test
