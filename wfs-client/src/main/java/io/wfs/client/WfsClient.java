@@ -176,8 +176,20 @@ public final class WfsClient implements WfsFileSystem {
         return setattr(caller, paths.resolve(caller, path).ino(), change);
     }
 
+    /**
+     * ftruncate and fallocate: POSIX checks the descriptor's access mode, not the file's mode bits
+     * now, so a size change needs a handle open for writing (EBADF otherwise, the kernel's EINVAL
+     * never gets here) and goes as {@link SetAttr#byOpenFile}, which the servers accept from a
+     * session holding the file open.
+     */
     @Override
     public InodeAttr setattr(WfsFile file, SetAttr change) {
+        if (change.changesSize()) {
+            if (!file.writable()) {
+                throw new WfsException(WfsErrorCode.EBADF, "not open for writing");
+            }
+            change = change.byOpenFile();
+        }
         return setattr(file.caller(), file.ino(), change);
     }
 

@@ -32,6 +32,16 @@ final class FuseHandles {
         return f;
     }
 
+    /** An open handle of {@code ino}, or null (a scan: files open here are few). */
+    synchronized WfsFile anyOf(long ino) {
+        for (WfsFile f : open.values()) {
+            if (f.ino() == ino) {
+                return f;
+            }
+        }
+        return null;
+    }
+
     synchronized int size() {
         return open.size();
     }

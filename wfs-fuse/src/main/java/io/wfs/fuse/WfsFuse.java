@@ -7,6 +7,7 @@ import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
@@ -21,8 +22,9 @@ import ru.serce.jnrfuse.struct.Timespec;
 /**
  * The FUSE file system: each libfuse 2 callback maps to one {@link WfsFileSystem} call with the
  * caller from the FUSE context. Path-based calls resolve through the client's cache; calls with a
- * file handle use the open file and never the path (an open file may have lost its name:
- * the mount uses hard_remove). Record locks and flock are in {@link FuseLocks}.
+ * file handle use the open file and never the path (an open file may have lost its name; its
+ * hidden name is {@link HiddenFiles}'). Other names of hard-linked files are kept current by
+ * {@link OtherNames}. Record locks and flock are in {@link FuseLocks}.
  */
 public class WfsFuse extends FuseStubFS {
     final WfsFileSystem fs;
@@ -30,18 +32,21 @@ public class WfsFuse extends FuseStubFS {
     final FuseHandles handles = new FuseHandles();
     private final FuseCallers callers = new FuseCallers();
     private final FuseLocks locks;
+    private final OtherNames otherNames = new OtherNames(() -> mountPoint);
+    private final HiddenFiles hidden;
 
     public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
         this.fs = fs;
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
+        this.hidden = new HiddenFiles(fs, handles, otherNames);
         acceptNullPathsAndUtimeSpecials();
     }
 
     /**
      * Sets libfuse's flag_nullpath_ok and flag_utime_omit_ok bits, which jnr-fuse models only as
      * padding. Without nullpath_ok, libfuse itself answers ENOENT to reads and writes of an open file
-     * that was unlinked (hard_remove leaves no path); our file-handle calls never need the path.
+     * that has no path (its folder went too); our file-handle calls never need the path.
      * With utime_omit_ok, utimens gets UTIME_NOW/UTIME_OMIT as the application sent them.
      */
     private void acceptNullPathsAndUtimeSpecials() {
@@ -66,7 +71,9 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int getattr(String path, FileStat stat) {
         return errors.call("getattr", path, () -> {
-            FuseAttributes.fill(fs.getattr(caller(), path), stat);
+            InodeAttr a = hidden.attrOf(caller(), path);
+            otherNames.seen(path, a);
+            FuseAttributes.fill(a, stat);
             return 0;
         });
     }
@@ -110,7 +117,12 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int unlink(String path) {
         return errors.call("unlink", path, () -> {
+            if (hidden.forget(path)) {
+                return 0;
+            }
+            long ino = otherNames.before(path);
             fs.unlink(caller(), path);
+            otherNames.unlinked(path, ino);
             return 0;
         });
     }
@@ -134,7 +146,13 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int rename(String from, String to) {
         return errors.call("rename", from, () -> {
+            if (HiddenFiles.isHiddenName(to) && hidden.hide(caller(), getContext().pid.get(), from, to)) {
+                return 0;
+            }
+            long moved = otherNames.before(from);
+            long replaced = otherNames.before(to);
             fs.rename(caller(), from, to, 0);
+            otherNames.renamed(from, to, moved, replaced);
             return 0;
         });
     }
@@ -142,7 +160,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int link(String existing, String path) {
         return errors.call("link", path, () -> {
-            fs.link(caller(), existing, path);
+            otherNames.linked(existing, path, fs.link(caller(), existing, path));
             return 0;
         });
     }
@@ -151,7 +169,8 @@ public class WfsFuse extends FuseStubFS {
     public int chmod(String path, long mode) {
         return errors.call("chmod", path, () -> {
             // The kernel passes st_mode with its type bits; chmod changes only the permission bits.
-            fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS));
+            otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withMode((int) mode & Posix.PERMISSION_BITS)).ino(),
+                    path);
             return 0;
         });
     }
@@ -168,7 +187,7 @@ public class WfsFuse extends FuseStubFS {
                 change = change.withGid((int) gid);
             }
             if (!change.isEmpty()) {
-                fs.setattr(caller(), path, change);
+                otherNames.changed(fs.setattr(caller(), path, change).ino(), path);
             }
             return 0;
         });
@@ -177,7 +196,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int truncate(String path, long size) {
         return errors.call("truncate", path, () -> {
-            fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size));
+            otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size)).ino(), path);
             return 0;
         });
     }
@@ -185,7 +204,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int ftruncate(String path, long size, FuseFileInfo fi) {
         return errors.call("ftruncate", path, () -> {
-            fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size));
+            otherNames.changed(fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size)).ino(), path);
             return 0;
         });
     }
@@ -206,7 +225,7 @@ public class WfsFuse extends FuseStubFS {
             } else if (mNs != Posix.UTIME_OMIT) {
                 change = change.withMtime(times[1].tv_sec.get() * 1_000_000_000L + mNs);
             }
-            fs.setattr(caller(), path, change);
+            otherNames.changed(fs.setattr(caller(), path, change).ino(), path);
             return 0;
         });
     }
@@ -268,6 +287,8 @@ public class WfsFuse extends FuseStubFS {
             WfsFile file = handles.remove(fi.fh.get());
             locks.released(file, fi);
             fs.release(file);
+            // A write changed size and times, which the file's other names show too.
+            otherNames.changed(file.ino(), path);
             return 0;
         });
     }
@@ -295,19 +316,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int statfs(String path, Statvfs st) {
         return errors.call("statfs", path, () -> {
-            WfsFileSystem.Usage u = fs.statfs(caller());
-            long block = 4096;
-            st.f_bsize.set(block);
-            st.f_frsize.set(block);
-            st.f_blocks.set(Math.max(u.capacityBytes(), u.usedBytes()) / block);
-            st.f_bfree.set(u.freeBytes() / block);
-            st.f_bavail.set(u.freeBytes() / block);
-            // Inodes live in memory on the metadata servers: report plenty, and what is used.
-            long files = Math.max(1L << 32, u.usedInodes() * 2);
-            st.f_files.set(files);
-            st.f_ffree.set(files - u.usedInodes());
-            st.f_favail.set(files - u.usedInodes());
-            st.f_namemax.set(255);
+            FuseAttributes.fill(fs.statfs(caller()), st);
             return 0;
         });
     }
@@ -369,7 +378,7 @@ public class WfsFuse extends FuseStubFS {
             }
             WfsFile file = handles.get(fi.fh.get());
             if (fs.getattr(file).size() < offset + length) {
-                fs.setattr(file, SetAttr.NOTHING.withSize(offset + length));
+                otherNames.changed(fs.setattr(file, SetAttr.NOTHING.withSize(offset + length)).ino(), path);
             }
             return 0;
         });

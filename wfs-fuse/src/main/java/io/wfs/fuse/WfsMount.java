@@ -22,12 +22,15 @@ public final class WfsMount implements AutoCloseable {
 
     /**
      * big_writes: 128 KiB writes instead of 4 KiB; allow_other: pods and other users share the
-     * mount (the servers check permissions per caller); hard_remove: an unlinked open file keeps
-     * working through its handle (the servers keep it until the last close) instead of libfuse
-     * renaming it to .fuse_hidden; use_ino: stat shows WFS inode numbers; auto_unmount: the kernel
-     * mount goes when this process dies, even by kill -9.
+     * mount (the servers check permissions per caller); no hard_remove: libfuse "renames" an open
+     * file that is unlinked to .fuse_hidden…, which WfsFuse turns into an unlink on the servers and
+     * a name known only here, so fstat of an unlinked open file works (HiddenFiles); use_ino: stat shows WFS inode numbers; auto_unmount: the kernel
+     * mount goes when this process dies, even by kill -9; default_permissions: the kernel checks
+     * permissions too, with the attributes it caches, because some opens never reach the daemon
+     * (FIFOs, devices) — the servers still check every request that does (docs/posix.md).
      */
-    static final String OPTIONS = "big_writes,allow_other,hard_remove,use_ino,fsname=wfs,subtype=wfs,auto_unmount";
+    static final String OPTIONS =
+            "big_writes,allow_other,use_ino,default_permissions,fsname=wfs,subtype=wfs,auto_unmount";
 
     private final WfsFuse fuse;
     private final Path mountPoint;

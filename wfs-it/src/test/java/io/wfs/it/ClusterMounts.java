@@ -26,9 +26,11 @@ final class ClusterMounts implements AutoCloseable {
     private final List<MetricRegistry> clientMetrics = new ArrayList<>();
     /** The client.subdir of each mount ("/" for the whole file system). */
     private final List<String> subdirs = new ArrayList<>();
+    private final boolean uncached;
 
-    ClusterMounts(Path dir, String managerList, ClusterSecret secret) {
+    ClusterMounts(Path dir, String managerList, ClusterSecret secret, boolean uncached) {
         this.dir = dir;
+        this.uncached = uncached;
         this.managerList = managerList;
         this.secret = secret;
     }
@@ -51,12 +53,18 @@ final class ClusterMounts implements AutoCloseable {
     private void mount(int i) throws IOException {
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles).
         MetricRegistry metrics = new MetricRegistry();
-        WfsClient client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
                 .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
-                .with(ClientConfigKeys.SUBDIR, subdirs.get(i)), secret, metrics);
+                .with(ClientConfigKeys.SUBDIR, subdirs.get(i));
+        List<String> options = List.of();
+        if (uncached) {
+            config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO);
+            options = List.of("entry_timeout=0", "attr_timeout=0", "negative_timeout=0");
+        }
+        WfsClient client = new WfsClient(config, secret, metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);
-        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), List.of()));
+        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), options));
     }
 
     /** Unmounts mount {@code i} and closes its client, then mounts it again with a new client. */

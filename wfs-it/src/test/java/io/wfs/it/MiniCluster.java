@@ -98,7 +98,7 @@ public final class MiniCluster implements AutoCloseable {
                 c.stores.start(shape.storeProcesses, storeSettings);
             }
             if (shape.mounts > 0) {
-                c.mounts = new ClusterMounts(c.dir, c.managerList(), c.secret());
+                c.mounts = new ClusterMounts(c.dir, c.managerList(), c.secret(), shape.uncachedMounts);
                 for (int i = 0; i < shape.mounts; i++) {
                     c.mounts.add();
                 }
@@ -172,7 +172,7 @@ public final class MiniCluster implements AutoCloseable {
      */
     int mountSubdir(String subdir) throws IOException {
         if (mounts == null) {
-            mounts = new ClusterMounts(dir, managerList(), secret());
+            mounts = new ClusterMounts(dir, managerList(), secret(), false);
         }
         return mounts.add(subdir);
     }

@@ -24,6 +24,7 @@ public final class MiniClusterBuilder {
     boolean localCluster;
     boolean localCommand;
     int mounts;
+    boolean uncachedMounts;
 
     MiniClusterBuilder() {
     }
@@ -124,6 +125,15 @@ public final class MiniClusterBuilder {
     /** FUSE mounts in this JVM, each through its own client of the managers (after every node started). */
     public MiniClusterBuilder mounts(int n) {
         mounts = n;
+        return this;
+    }
+
+    /**
+     * Mounts that cache no names or attributes (the kernel's timeouts and the client's attr-ttl are
+     * 0): every stat and lookup asks the meta servers, so a test sees their state as it is.
+     */
+    public MiniClusterBuilder uncachedMounts() {
+        uncachedMounts = true;
         return this;
     }
 

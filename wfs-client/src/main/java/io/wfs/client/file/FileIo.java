@@ -161,7 +161,9 @@ public final class FileIo {
             try {
                 List<SliceInfo> slices = upload(file.ino(), drained.blocks());
                 AttrReply reply = Rpc.await(meta.call(new CommitSlicesRequest(
-                        meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size())));
+                        meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size(),
+                        // Writes come through a handle of this session: the descriptor, not the mode bits, decides.
+                        true)));
                 committed = true;
                 file.committedWithoutSlices(reply.attr());
             } finally {

@@ -184,6 +184,12 @@ public final class LeaderOpens {
         return totals.get(ino) > 0;
     }
 
+    /** Whether {@code session} holds {@code ino} open on this leader (false on a replica that does not lead). */
+    public boolean holds(long session, long ino) {
+        Long2IntOpenHashMap mine = active ? bySession.get(session) : null;
+        return mine != null && mine.get(ino) > 0;
+    }
+
     /** {@code ino} is (or may be) an orphan: releasable now unless open or inside the window. */
     public void orphaned(long ino) {
         if (active && windowScanned && orphans.isOrphan(ino) && !isOpen(ino)) {

@@ -7,6 +7,7 @@ import static io.wfs.common.error.WfsErrorCode.ENODATA;
 import static io.wfs.common.error.WfsErrorCode.EPERM;
 import static io.wfs.common.posix.Posix.PERMISSION_BITS;
 import static io.wfs.common.posix.Posix.S_ISGID;
+import static io.wfs.common.posix.Posix.S_ISUID;
 import static io.wfs.common.posix.Posix.S_ISVTX;
 import static io.wfs.meta.model.ModelFs.W;
 
@@ -25,8 +26,14 @@ final class ModelAttrs {
 
     static void chmod(ModelCaller c, ModelNode n, int mode) {
         ModelFs.live(n);
-        requireOwner(c, n);
         int perm = mode & PERMISSION_BITS;
+        // The kernel's kill-suid: a writer may clear set-user-id/set-group-id, and change nothing else.
+        int setIds = S_ISUID | S_ISGID;
+        boolean killsSetIds = !n.isDir() && perm != n.perm && (perm & ~n.perm) == 0 && ((perm ^ n.perm) & ~setIds) == 0
+                && ModelFs.allowed(c, n, W);
+        if (!killsSetIds) {
+            requireOwner(c, n);
+        }
         if (!c.isRoot() && !c.inGroup(n.gid)) {
             perm &= ~S_ISGID;
         }
@@ -57,7 +64,7 @@ final class ModelAttrs {
         requireWritableFile(c, n);
         n.size = size;
         if (!c.isRoot()) {
-            n.perm = ModelFs.withoutSetIds(n.perm);
+            n.perm = ModelFs.withoutSetIds(n.perm, c.inGroup(n.gid));
         }
     }
 
@@ -66,7 +73,7 @@ final class ModelAttrs {
         requireWritableFile(c, n);
         n.size = Math.max(n.size, Math.max(offset + length, newSize));
         if (!c.isRoot()) {
-            n.perm = ModelFs.withoutSetIds(n.perm);
+            n.perm = ModelFs.withoutSetIds(n.perm, c.inGroup(n.gid));
         }
     }
 

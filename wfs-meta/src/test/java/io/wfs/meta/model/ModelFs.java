@@ -92,8 +92,13 @@ final class ModelFs {
 
     /** Set-user-id always, set-group-id only with group-execute (else it marks mandatory locking). */
     static int withoutSetIds(int perm) {
+        return withoutSetIds(perm, true);
+    }
+
+    /** After a write or truncate without CAP_FSETID: set-group-id goes also for a writer outside the file's group. */
+    static int withoutSetIds(int perm, boolean writerInGroup) {
         int out = perm & ~S_ISUID;
-        return (perm & S_IXGRP) != 0 ? out & ~S_ISGID : out;
+        return (perm & S_IXGRP) != 0 || !writerInGroup ? out & ~S_ISGID : out;
     }
 
     /** The part of may_delete before the type checks: the name exists, the directory is writable, sticky allows. */

@@ -46,6 +46,42 @@ class SetAttrOpTest {
     }
 
     @Test
+    void aWriterMayClearSetIdsAndNothingElse() {
+        long f = t.as(0, 0).create(ROOT, "f", 06777).ino();
+        long notWritable = t.create(ROOT, "g", 04755).ino();
+        t.as(1000, 0);
+        t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(0776)));
+        t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(06776)));
+        assertEquals(02777, set(f, SetAttr.NOTHING.withMode(02777)).mode() & Posix.PERMISSION_BITS, "the kernel's kill-suid");
+        t.fails(WfsErrorCode.EPERM, req(notWritable, SetAttr.NOTHING.withMode(0755)));
+        assertEquals(0755, set(notWritable, SetAttr.NOTHING.withMode(0755).byOpenFile()).mode() & Posix.PERMISSION_BITS,
+                "a writer through a descriptor of its session");
+        t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withMode(0777).withMtime(5)));
+        t.as(0, 0);
+        long dir = t.mkdir(ROOT, "shared", 02777).ino();
+        t.as(1000, 0);
+        t.fails(WfsErrorCode.EPERM, req(dir, SetAttr.NOTHING.withMode(0777)));
+    }
+
+    @Test
+    void aTruncateThroughADescriptorIsNotCheckedAgainstTheModeBits() {
+        long f = t.as(1000, 100).create(ROOT, "f", 0).ino();
+        t.fails(WfsErrorCode.EACCES, req(f, SetAttr.NOTHING.withSize(5)));
+        assertEquals(5, set(f, SetAttr.NOTHING.withSize(5).byOpenFile()).size());
+        t.fails(WfsErrorCode.EINVAL, req(f, SetAttr.NOTHING.byOpenFile()));
+    }
+
+    @Test
+    void aTruncateByAWriterOutsideTheGroupDropsSetGroupIdEvenWithoutGroupExecute() {
+        long f = t.as(0, 0).create(ROOT, "f", 02767).ino();
+        long g = t.create(ROOT, "g", 02767).ino();
+        set(g, SetAttr.NOTHING.withGid(100));
+        t.as(1000, 100);
+        assertEquals(0767, set(f, SetAttr.NOTHING.withSize(1)).mode() & Posix.PERMISSION_BITS);
+        assertEquals(02767, set(g, SetAttr.NOTHING.withSize(1)).mode() & Posix.PERMISSION_BITS, "a member keeps it");
+    }
+
+    @Test
     void chownRules() {
         long f = t.as(1000, 100, 200).create(ROOT, "f", 0644).ino();
         t.fails(WfsErrorCode.EPERM, req(f, SetAttr.NOTHING.withUid(1001)));

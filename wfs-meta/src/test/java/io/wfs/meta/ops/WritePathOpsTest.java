@@ -52,6 +52,14 @@ class WritePathOpsTest {
     }
 
     @Test
+    void aCommitThroughADescriptorIsNotCheckedAgainstTheModeBits() {
+        long f = t.as(1000, 100).create(ROOT, "f", 0).ino();
+        List<SliceInfo> one = List.of(new SliceInfo(0, 1, 1, 100, 0));
+        t.fails(WfsErrorCode.EACCES, new CommitSlicesRequest(t.h(), f, one, 1));
+        assertEquals(1, t.run(new CommitSlicesRequest(t.h(), f, one, 1, true)).attr().size());
+    }
+
+    @Test
     void aWriteByANonRootUserClearsSetIds() {
         long f = t.as(0, 0).create(ROOT, "f", 06777).ino();
         t.as(1000, 100);

@@ -43,11 +43,16 @@ public record SetAttr(int valid, int mode, int uid, int gid, long size, long ati
         return new SetAttr(valid | SetAttrRequest.MTIME_NOW, mode, uid, gid, size, atimeNs, mtimeNs);
     }
 
+    /** Sent through an open descriptor of the caller's session ({@link SetAttrRequest#BY_OPEN_FILE}). */
+    public SetAttr byOpenFile() {
+        return new SetAttr(valid | SetAttrRequest.BY_OPEN_FILE, mode, uid, gid, size, atimeNs, mtimeNs);
+    }
+
     public boolean changesSize() {
         return (valid & SetAttrRequest.SIZE) != 0;
     }
 
     public boolean isEmpty() {
-        return valid == 0;
+        return (valid & ~SetAttrRequest.BY_OPEN_FILE) == 0;
     }
 }

@@ -21,7 +21,14 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int ATIME_NOW = 64;
     /** Set mtime to the server's clock (UTIME_NOW). */
     public static final int MTIME_NOW = 128;
-    static final int ALL = 255;
+    /**
+     * Not an attribute: the change comes through a descriptor the sending session holds open (ftruncate,
+     * fallocate), so the server checks that the session holds the file open and then does not check the
+     * file's current mode bits: POSIX checks a descriptor's access mode, which was checked at open
+     * (docs/posix.md).
+     */
+    public static final int BY_OPEN_FILE = 256;
+    static final int ALL = 511;
 
     private int valid;
     private int mode;
@@ -76,7 +83,7 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     @Override
     public void validate() {
         super.validate();
-        if ((valid & ~ALL) != 0 || valid == 0) {
+        if ((valid & ~ALL) != 0 || (valid & ~BY_OPEN_FILE) == 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
         }
         if ((valid & SIZE) != 0 && size < 0) {
