@@ -90,7 +90,7 @@ public final class StatusCommand implements Callable<Integer> {
     }
 
     /** The RPC side of {@code manager.peers} (raft=rpc pairs), else {@code manager.rpc-address}. */
-    static List<String> configuredManagers(WfsConfig config) {
+    public static List<String> configuredManagers(WfsConfig config) {
         String peers = config.get(ManagerConfigKeys.PEERS);
         List<String> list = new ArrayList<>();
         if (peers != null && !peers.isBlank()) {
