@@ -82,15 +82,6 @@ class FsckIT {
         });
     }
 
-    private static Set<Problem> found(FsckReport r) {
-        Set<Problem> out = EnumSet.noneOf(Problem.class);
-        for (Problem p : Problem.values()) {
-            if (r.count(p) > 0) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
 
     @Test
     void aCleanNamespaceIsCleanAndEachInjectedDamageIsReported() throws Exception {
@@ -141,8 +132,8 @@ class FsckIT {
 
         FsckReport damaged = fsck();
         assertEquals(EnumSet.of(Problem.DANGLING_ENTRY, Problem.WRONG_NLINK, Problem.LOCK_WITHOUT_INTENT,
-                Problem.EXPIRED_LOCK, Problem.UNREACHABLE, Problem.UNTRACKED_ORPHAN), found(damaged), damaged.toText());
-        for (Problem p : found(damaged)) {
+                Problem.EXPIRED_LOCK, Problem.UNREACHABLE, Problem.UNTRACKED_ORPHAN), damaged.found(), damaged.toText());
+        for (Problem p : damaged.found()) {
             assertEquals(1, damaged.count(p), p + ": " + damaged.toText());
         }
         assertTrue(damaged.examples(Problem.DANGLING_ENTRY).get(0).contains(InodeNumbers.toString(missing)));

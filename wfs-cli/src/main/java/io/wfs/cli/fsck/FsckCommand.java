@@ -4,9 +4,9 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wfs.cli.ConfigOptions;
+import io.wfs.cli.ManagerTargets;
 import io.wfs.cli.bench.fs.PrintWriterConsumer;
 import io.wfs.cli.daemon.DaemonSupport;
-import io.wfs.cli.status.StatusCommand;
 import io.wfs.client.route.ManagedClusterView;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
@@ -81,15 +81,7 @@ public final class FsckCommand implements Callable<Integer> {
         Duration deadline = duration(cl, "--timeout", timeout);
         long horizonNs = MetaContext.LOCK_EXPIRY_NS + duration(cl, "--lock-grace", lockGrace).toNanos();
         WfsConfig config = configOptions.load(cl);
-        List<String> targets = managers.isEmpty() ? StatusCommand.configuredManagers(config) : managers;
-        if (targets.isEmpty()) {
-            throw new CommandLine.ParameterException(cl, "no manager: give --manager HOST:PORT or set manager.rpc-address");
-        }
-        for (String t : targets) {
-            if (t.lastIndexOf(':') <= 0) {
-                throw new CommandLine.ParameterException(cl, "--manager: '" + t + "' is not HOST:PORT");
-            }
-        }
+        List<String> targets = ManagerTargets.resolve(cl, managers, config);
         FsckReport report;
         try (RpcClient rpc = new RpcClient("wfs-fsck", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry());
              ManagedClusterView cluster = new ManagedClusterView(new ManagerClient(rpc, targets, deadline), rpc, deadline,

@@ -1,10 +1,12 @@
 package io.wfs.cli.fsck;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * What a check found: a count per {@link Problem} and the first few examples of each (bounded,
@@ -40,6 +42,11 @@ public final class FsckReport {
 
     public List<String> examples(Problem p) {
         return examples.getOrDefault(p, List.of());
+    }
+
+    /** The kinds found at least once. */
+    public Set<Problem> found() {
+        return counts.isEmpty() ? EnumSet.noneOf(Problem.class) : EnumSet.copyOf(counts.keySet());
     }
 
     public boolean clean() {

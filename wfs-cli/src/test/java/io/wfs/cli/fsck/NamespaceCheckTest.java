@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.wfs.common.msg.meta.ScanInodesReply;
 import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
-import java.util.EnumSet;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -49,15 +48,6 @@ class NamespaceCheckTest {
         check.entry(B, F, code(FILE));
     }
 
-    private Set<Problem> found(FsckReport r) {
-        Set<Problem> out = EnumSet.noneOf(Problem.class);
-        for (Problem p : Problem.values()) {
-            if (r.count(p) > 0) {
-                out.add(p);
-            }
-        }
-        return out;
-    }
 
     @Test
     void aCleanTreeIsCleanInEitherFeedOrder() {
@@ -82,7 +72,7 @@ class NamespaceCheckTest {
         cleanTree(false);
         check.entry(B, (9L << 52) | 77, code(FILE));
         FsckReport r = check.finish();
-        assertEquals(Set.of(Problem.DANGLING_ENTRY), found(r));
+        assertEquals(Set.of(Problem.DANGLING_ENTRY), r.found());
         assertTrue(r.examples(Problem.DANGLING_ENTRY).get(0).contains("9:77"), r.toText());
     }
 
@@ -94,7 +84,7 @@ class NamespaceCheckTest {
         check.inode(F, FILE, 3, A, 0, 0, NOW); // two entries
         entries();
         FsckReport r = check.finish();
-        assertEquals(Set.of(Problem.WRONG_NLINK), found(r));
+        assertEquals(Set.of(Problem.WRONG_NLINK), r.found());
         assertEquals(2, r.count(Problem.WRONG_NLINK));
         assertFalse(r.clean());
     }
@@ -103,7 +93,7 @@ class NamespaceCheckTest {
     void aFileNoEntryNamesIsUnreachable() {
         cleanTree(false);
         check.inode((7L << 52) | 3, FILE, 1, A, 0, 0, NOW);
-        assertEquals(Set.of(Problem.UNREACHABLE), found(check.finish()));
+        assertEquals(Set.of(Problem.UNREACHABLE), check.finish().found());
     }
 
     @Test
@@ -112,7 +102,7 @@ class NamespaceCheckTest {
         check.entry(B, A, code(DIR)); // a second name for a, inside its own subtree
         check.inode(B, DIR, 2, ROOT, 0, 0, NOW); // record again: b's parent pointer now wrong
         FsckReport r = check.finish();
-        assertTrue(found(r).containsAll(Set.of(Problem.DIRECTORY_LINKS, Problem.WRONG_PARENT)), r.toText());
+        assertTrue(r.found().containsAll(Set.of(Problem.DIRECTORY_LINKS, Problem.WRONG_PARENT)), r.toText());
     }
 
     @Test
@@ -125,7 +115,7 @@ class NamespaceCheckTest {
         check.entry(c, d, code(DIR));
         check.entry(d, c, code(DIR));
         FsckReport r = check.finish();
-        assertEquals(Set.of(Problem.DETACHED), found(r));
+        assertEquals(Set.of(Problem.DETACHED), r.found());
         assertEquals(2, r.count(Problem.DETACHED));
     }
 
@@ -139,7 +129,7 @@ class NamespaceCheckTest {
         check.inode((7L << 52) | 7, FILE, 1, A, ScanInodesReply.LOCKED, NOW - 1_000_000_000L, NOW); // young: fine
         check.entry(A, (7L << 52) | 7, code(FILE));
         FsckReport r = check.finish();
-        assertEquals(Set.of(Problem.EXPIRED_LOCK, Problem.LOCK_WITHOUT_INTENT, Problem.WRONG_NLINK), found(r));
+        assertEquals(Set.of(Problem.EXPIRED_LOCK, Problem.LOCK_WITHOUT_INTENT, Problem.WRONG_NLINK), r.found());
         assertEquals(1, r.count(Problem.EXPIRED_LOCK));
         assertEquals(1, r.count(Problem.LOCK_WITHOUT_INTENT));
     }
@@ -151,7 +141,7 @@ class NamespaceCheckTest {
         check.inode((7L << 52) | 9, FILE, 0, A, ScanInodesReply.ORPHAN, 0, NOW);
         check.inode((7L << 52) | 10, FILE, 0, A, 0, 0, NOW);
         FsckReport r = check.finish();
-        assertEquals(Set.of(Problem.UNHELD_ORPHAN, Problem.UNTRACKED_ORPHAN), found(r));
+        assertEquals(Set.of(Problem.UNHELD_ORPHAN, Problem.UNTRACKED_ORPHAN), r.found());
     }
 
     @Test
