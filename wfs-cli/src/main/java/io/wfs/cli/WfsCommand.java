@@ -34,16 +34,10 @@ public final class WfsCommand implements Runnable {
         CommandLine bench = new CommandLine(new BenchCommand());
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
         cl.addSubcommand("bench", bench);
-        notYet(cl, "fsck", "Check the namespace and the blocks of a cluster.", "fsck", 3);
+        cl.addSubcommand("fsck", new io.wfs.cli.fsck.FsckCommand());
         cl.addSubcommand("config", new ConfigCommand());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         return cl;
-    }
-
-    private static void notYet(CommandLine cl, String name, String description, String what, int issue) {
-        CommandLine sub = new CommandLine(new NotYetCommand(what, issue));
-        sub.getCommandSpec().usageMessage().description(description + " Not available yet.");
-        cl.addSubcommand(name, sub);
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -41,9 +41,18 @@ class WfsCommandTest {
     }
 
     @Test
-    void featuresNotBuiltYetSaySoAndExit2() {
+    void fsckWithoutAManagerOrWithBadOptionsIsAUsageError() {
         assertEquals(2, run("fsck"));
-        assertTrue(err.toString().contains("not available yet"), err.toString());
+        assertTrue(err.toString().contains("no manager"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("fsck", "--manager", "nohostport"));
+        assertTrue(err.toString().contains("is not HOST:PORT"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("fsck", "--manager", "127.0.0.1:1", "--page", "0"));
+        assertTrue(err.toString().contains("--page: 0 is not in 1-4096"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("fsck", "--manager", "127.0.0.1:1", "--lock-grace", "soon"));
+        assertTrue(err.toString().contains("--lock-grace"), err.toString());
     }
 
     @Test

@@ -13,10 +13,8 @@ import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.client.RpcClient;
-import io.wfs.manager.server.ManagerConfigKeys;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -54,15 +52,7 @@ public final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CommandLine cl = spec.commandLine();
         WfsConfig config = configOptions.load(cl);
-        List<String> targets = managers.isEmpty() ? configuredManagers(config) : managers;
-        if (targets.isEmpty()) {
-            throw new CommandLine.ParameterException(cl, "no manager: give --manager HOST:PORT or set manager.rpc-address");
-        }
-        for (String t : targets) {
-            if (t.lastIndexOf(':') <= 0) {
-                throw new CommandLine.ParameterException(cl, "--manager: '" + t + "' is not HOST:PORT");
-            }
-        }
+        List<String> targets = io.wfs.cli.ManagerTargets.resolve(cl, managers, config);
         Duration deadline = parseDuration(cl);
         ClusterStatusReply reply;
         try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry())) {
@@ -87,21 +77,5 @@ public final class StatusCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(cl, "--timeout: " + e.getMessage());
         }
-    }
-
-    /** The RPC side of {@code manager.peers} (raft=rpc pairs), else {@code manager.rpc-address}. */
-    static List<String> configuredManagers(WfsConfig config) {
-        String peers = config.get(ManagerConfigKeys.PEERS);
-        List<String> list = new ArrayList<>();
-        if (peers != null && !peers.isBlank()) {
-            Arrays.stream(peers.split(",")).map(p -> p.substring(p.indexOf('=') + 1).strip())
-                    .filter(s -> !s.isEmpty()).forEach(list::add);
-        } else {
-            String rpc = config.get(ManagerConfigKeys.RPC_ADDRESS);
-            if (rpc != null && !rpc.isBlank()) {
-                list.add(rpc.strip());
-            }
-        }
-        return list;
     }
 }

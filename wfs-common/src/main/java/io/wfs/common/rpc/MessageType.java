@@ -100,6 +100,8 @@ public enum MessageType {
     UNREFERENCED_BLOCKS(127, MessageCategory.META, io.wfs.common.msg.meta.UnreferencedBlocksRequest.class,
             BlockListReply.class),
     ANNOUNCE_OPENS(128, MessageCategory.META, io.wfs.common.msg.meta.AnnounceOpensRequest.class, OkReply.class),
+    SCAN_INODES(129, MessageCategory.META, io.wfs.common.msg.meta.ScanInodesRequest.class,
+            io.wfs.common.msg.meta.ScanInodesReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

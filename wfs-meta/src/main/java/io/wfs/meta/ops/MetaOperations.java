@@ -32,6 +32,8 @@ public final class MetaOperations {
                 new SessionHeartbeatOp(),
                 // The stores: deletion queue, orphan blocks.
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
+                // wfs fsck.
+                new ScanInodesOp(),
                 // Cross-group steps, sent by a coordinating leader or a lock sweep.
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new StepCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),

@@ -7,11 +7,11 @@ import me.tongfei.progressbar.ProgressBarConsumer;
  * Draws the progress bar on the command's error writer (picocli's, so tests can capture it):
  * a carriage return and the line, a newline when the bar closes.
  */
-final class PrintWriterConsumer implements ProgressBarConsumer {
+public final class PrintWriterConsumer implements ProgressBarConsumer {
     private static final int WIDTH = 100;
     private final PrintWriter out;
 
-    PrintWriterConsumer(PrintWriter out) {
+    public PrintWriterConsumer(PrintWriter out) {
         this.out = out;
     }
 

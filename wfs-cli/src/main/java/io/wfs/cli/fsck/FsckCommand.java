@@ -1,0 +1,130 @@
+package io.wfs.cli.fsck;
+
+import com.codahale.metrics.MetricRegistry;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.wfs.cli.ConfigOptions;
+import io.wfs.cli.ManagerTargets;
+import io.wfs.cli.bench.fs.PrintWriterConsumer;
+import io.wfs.cli.daemon.DaemonSupport;
+import io.wfs.client.route.ManagedClusterView;
+import io.wfs.common.config.CommonConfigKeys;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.ScanInodesRequest;
+import io.wfs.common.route.ManagerClient;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.meta.ops.MetaContext;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code wfs fsck}: an online, read-only check of the namespace of every meta group
+ * (docs/reliability.md). Exit 0 clean, 1 damage found, 2 usage error, 3 the check could not run
+ * to the end (a group did not answer), so scripts can tell "damaged" from "unknown".
+ */
+@Command(name = "fsck", mixinStandardHelpOptions = true,
+        description = "Check the namespace of every meta group (link counts, dangling entries, directory links, "
+                + "expired locks, orphans). Read-only. Exit 0 clean, 1 damage found, 2 usage error, 3 check incomplete.")
+public final class FsckCommand implements Callable<Integer> {
+    public static final int EXIT_DAMAGED = 1;
+    public static final int EXIT_INCOMPLETE = 3;
+
+    @Option(names = "--manager", paramLabel = "HOST:PORT", split = ",",
+            description = "Manager RPC address(es); default: the RPC addresses of manager.peers, else manager.rpc-address.")
+    List<String> managers = new ArrayList<>();
+
+    @Option(names = "--json", description = "Print the report as JSON.")
+    boolean json;
+
+    @Option(names = "--no-progress", description = "No progress bar on stderr.")
+    boolean noProgress;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
+            description = "Give up on a call after this long (default ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--lock-grace", paramLabel = "DURATION", defaultValue = "10s",
+            description = "Report a lock or intent only this long after it expired (5 s), leaving the sweep time "
+                    + "to clear it (default ${DEFAULT-VALUE}).")
+    String lockGrace;
+
+    @Option(names = "--page", paramLabel = "N", defaultValue = "1024",
+            description = "Inodes per scan page, 1-" + ScanInodesRequest.MAX_INODES + " (default ${DEFAULT-VALUE}).")
+    int page;
+
+    @Mixin
+    ConfigOptions configOptions;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        CommandLine cl = spec.commandLine();
+        if (page < 1 || page > ScanInodesRequest.MAX_INODES) {
+            throw new CommandLine.ParameterException(cl, "--page: " + page + " is not in 1-" + ScanInodesRequest.MAX_INODES);
+        }
+        Duration deadline = duration(cl, "--timeout", timeout);
+        long horizonNs = MetaContext.LOCK_EXPIRY_NS + duration(cl, "--lock-grace", lockGrace).toNanos();
+        WfsConfig config = configOptions.load(cl);
+        List<String> targets = ManagerTargets.resolve(cl, managers, config);
+        FsckReport report;
+        try (RpcClient rpc = new RpcClient("wfs-fsck", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry());
+             ManagedClusterView cluster = new ManagedClusterView(new ManagerClient(rpc, targets, deadline), rpc, deadline,
+                     Duration.ofSeconds(5));
+             MetaClient meta = new MetaClient(rpc, cluster.slotMap(), deadline)) {
+            cluster.onSlotMap(meta::updateSlotMap);
+            report = check(cl, new NamespaceScan(meta, cluster.slotMap(), page, ScanInodesRequest.MAX_ENTRIES), horizonNs);
+        } catch (WfsException e) {
+            cl.getErr().println("wfs fsck: the check could not complete: " + e.getMessage());
+            return EXIT_INCOMPLETE;
+        }
+        print(report, cl.getOut());
+        return report.clean() ? 0 : EXIT_DAMAGED;
+    }
+
+    private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs) {
+        NamespaceCheck check = new NamespaceCheck(horizonNs);
+        if (noProgress) {
+            scan.run(check, n -> { });
+        } else {
+            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("fsck namespace").setInitialMax(scan.usedInodes())
+                    .setStyle(ProgressBarStyle.ASCII).setConsumer(new PrintWriterConsumer(cl.getErr()))
+                    .setUpdateIntervalMillis(500).setUnit(" inodes", 1).showSpeed().build()) {
+                scan.run(check, bar::stepBy);
+            }
+        }
+        return check.finish();
+    }
+
+    private void print(FsckReport report, PrintWriter out) throws Exception {
+        if (json) {
+            out.println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(report.toMap()));
+        } else {
+            out.print(report.toText());
+        }
+        out.flush();
+    }
+
+    private static Duration duration(CommandLine cl, String option, String value) {
+        try {
+            return CommonConfigKeys.CALL_TIMEOUT.parse(value);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, option + ": " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.wfs.cli.fsck;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a check found: a count per {@link Problem} and the first few examples of each (bounded,
+ * so a badly damaged namespace of millions of inodes does not fill the CLI's memory).
+ */
+public final class FsckReport {
+    /** Examples kept per kind; the count keeps going. */
+    public static final int EXAMPLES = 20;
+
+    private final EnumMap<Problem, Long> counts = new EnumMap<>(Problem.class);
+    private final EnumMap<Problem, List<String>> examples = new EnumMap<>(Problem.class);
+    private long inodes;
+    private long directories;
+    private long entries;
+
+    void add(Problem p, String example) {
+        counts.merge(p, 1L, Long::sum);
+        List<String> list = examples.computeIfAbsent(p, k -> new ArrayList<>());
+        if (list.size() < EXAMPLES) {
+            list.add(example);
+        }
+    }
+
+    void scanned(long inodes, long directories, long entries) {
+        this.inodes = inodes;
+        this.directories = directories;
+        this.entries = entries;
+    }
+
+    public long count(Problem p) {
+        return counts.getOrDefault(p, 0L);
+    }
+
+    public List<String> examples(Problem p) {
+        return examples.getOrDefault(p, List.of());
+    }
+
+    /** The kinds found at least once. */
+    public Set<Problem> found() {
+        return counts.isEmpty() ? EnumSet.noneOf(Problem.class) : EnumSet.copyOf(counts.keySet());
+    }
+
+    public boolean clean() {
+        return counts.isEmpty();
+    }
+
+    public long inodes() {
+        return inodes;
+    }
+
+    /** The report as a JSON-ready tree: totals, then every kind with its count and examples. */
+    public Map<String, Object> toMap() {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("clean", clean());
+        doc.put("inodes", inodes);
+        doc.put("directories", directories);
+        doc.put("entries", entries);
+        Map<String, Object> problems = new LinkedHashMap<>();
+        for (Problem p : Problem.values()) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("count", count(p));
+            one.put("description", p.description());
+            one.put("examples", examples(p));
+            problems.put(p.name(), one);
+        }
+        doc.put("problems", problems);
+        return doc;
+    }
+
+    /** The summary table and the examples of every kind found. */
+    public String toText() {
+        StringBuilder out = new StringBuilder();
+        out.append(String.format("%-20s %10s  %s%n", "CHECK", "FOUND", "WHAT"));
+        for (Problem p : Problem.values()) {
+            out.append(String.format("%-20s %10d  %s%n", p.name(), count(p), p.description()));
+        }
+        for (Problem p : Problem.values()) {
+            for (String e : examples(p)) {
+                out.append(p.name()).append(": ").append(e).append('\n');
+            }
+            if (count(p) > examples(p).size()) {
+                out.append(p.name()).append(": ... and ").append(count(p) - examples(p).size()).append(" more\n");
+            }
+        }
+        out.append(String.format("%d inodes, %d directories, %d entries: %s%n", inodes, directories, entries,
+                clean() ? "clean" : "DAMAGED"));
+        return out.toString();
+    }
+}

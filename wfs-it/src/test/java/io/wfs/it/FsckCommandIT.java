@@ -1,0 +1,106 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.cli.WfsCommand;
+import io.wfs.cli.fsck.FsckCommand;
+import io.wfs.client.Caller;
+import io.wfs.client.ClientConfigKeys;
+import io.wfs.client.WfsClient;
+import io.wfs.client.WfsFile;
+import io.wfs.common.config.WfsConfig;
+import io.wfs.common.posix.Posix;
+import io.wfs.common.testing.Await;
+import io.wfs.meta.namespace.InodeNumbers;
+import io.wfs.meta.server.MetaServer;
+import io.wfs.meta.state.MetaStateMachine;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import picocli.CommandLine;
+
+/**
+ * The {@code wfs fsck} command itself, booting from the manager of the {@code wfs local}
+ * cluster like any client: exit 0 and a clean report after files written through the client,
+ * exit 1 and the damage named once an entry to a missing inode is put in the root.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class FsckCommandIT {
+    private MiniCluster cluster;
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeEach
+    void start() throws Exception {
+        cluster = MiniCluster.builder().localCluster().start();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        cluster.close();
+    }
+
+    private int fsck(String... options) {
+        out.getBuffer().setLength(0);
+        err.getBuffer().setLength(0);
+        CommandLine cl = WfsCommand.newCommandLine();
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        String[] args = new String[options.length + 5];
+        args[0] = "fsck";
+        args[1] = "--manager";
+        args[2] = cluster.localCluster().managerAddress();
+        args[3] = "--set";
+        args[4] = "cluster.secret-file=" + cluster.localCluster().secretFile();
+        System.arraycopy(options, 0, args, 5, options.length);
+        return cl.execute(args);
+    }
+
+    @Test
+    void cleanAfterClientWritesThenDamageIsExit1() throws Exception {
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.localCluster().managerAddress());
+        try (WfsClient client = new WfsClient(config, cluster.localCluster().secret(), new MetricRegistry())) {
+            Await.until(Duration.ofSeconds(30), () -> client.getattr(Caller.ROOT, "/") != null, () -> "the root exists");
+            for (int d = 0; d < 4; d++) {
+                client.mkdir(Caller.ROOT, "/d" + d, 0755);
+                for (int f = 0; f < 3; f++) {
+                    WfsFile file = client.open(Caller.ROOT, "/d" + d + "/f" + f, Posix.O_CREAT | Posix.O_WRONLY, 0644);
+                    byte[] data = ("file " + d + "/" + f).getBytes(StandardCharsets.UTF_8);
+                    client.write(file, 0, data, data.length);
+                    client.release(file);
+                }
+            }
+        }
+        assertEquals(0, fsck("--json", "--no-progress"), err.toString());
+        assertTrue(out.toString().contains("\"clean\" : true"), out.toString());
+        assertTrue(out.toString().contains("\"inodes\" : 17"), out.toString());
+
+        assertEquals(0, fsck("--page", "2"), err.toString());
+        assertTrue(out.toString().contains("DANGLING_ENTRY"), out.toString());
+        assertTrue(out.toString().contains("clean"), out.toString());
+        assertTrue(err.toString().contains("fsck namespace"), "a progress bar on stderr: " + err);
+
+        long missing = InodeNumbers.of(InodeNumbers.slotOf(InodeNumbers.ROOT), 1L << 40);
+        // On every replica of the root's group (all in this JVM), so whichever leads has it.
+        for (MetaServer server : cluster.localCluster().metaServers()) {
+            server.replicas().forEach(r -> {
+                MetaStateMachine m = r.machine();
+                if (m.owns(InodeNumbers.slotOf(InodeNumbers.ROOT))) {
+                    m.read(ns -> ns.slotOf(InodeNumbers.ROOT).insertEntry(InodeNumbers.ROOT,
+                            "ghost".getBytes(StandardCharsets.UTF_8), missing, Posix.S_IFREG | 0644));
+                }
+            });
+        }
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
+        assertTrue(out.toString().contains("missing inode " + InodeNumbers.toString(missing)), out.toString());
+        assertTrue(out.toString().contains("DAMAGED"), out.toString());
+    }
+}
