@@ -23,6 +23,14 @@ public interface MetaOperation<Q extends MetaRequest<R>, R extends Response> {
 
     boolean mutates();
 
+    /**
+     * False for a query that may take milliseconds (a page of thousands of records): it runs on
+     * the worker pool, never on a network event loop, even when the state lock is free.
+     */
+    default boolean answersInMicroseconds() {
+        return true;
+    }
+
     /** False for the steps a coordinator proposes in its own group, which clients may not send. */
     default boolean servedOverRpc() {
         return true;

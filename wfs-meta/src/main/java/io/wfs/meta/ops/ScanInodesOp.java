@@ -26,6 +26,11 @@ public final class ScanInodesOp implements MetaOperation<ScanInodesRequest, Scan
     }
 
     @Override
+    public boolean answersInMicroseconds() {
+        return false;
+    }
+
+    @Override
     public ScanInodesReply execute(MetaContext ctx, ScanInodesRequest req) {
         if (ctx.caller().uid() != 0) {
             throw new io.wfs.common.error.WfsException(io.wfs.common.error.WfsErrorCode.EPERM,

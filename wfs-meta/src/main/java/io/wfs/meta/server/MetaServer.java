@@ -149,7 +149,8 @@ public final class MetaServer implements AutoCloseable {
             // Mutations only enqueue into Raft: they never block, so they run on the event loop.
             // Queries take the state lock, which apply (or a snapshot) may hold: on the event loop
             // when it is free at once, else on the worker pool (MetaRequestHandler).
-            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP : Dispatch.EVENT_LOOP_UNLESS_BUSY;
+            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP
+                    : op.answersInMicroseconds() ? Dispatch.EVENT_LOOP_UNLESS_BUSY : Dispatch.WORKER;
             handlers.register((Class) op.type().requestClass(),
                     new MetaRequestHandler(op, () -> slotMap, replicas::get, crossGroupSteps), dispatch);
         }
