@@ -30,12 +30,13 @@ public final class VolumeReplica implements AutoCloseable {
 
     private final Path dir;
     private final long extentSize;
-    private final Object appendLock = new Object();
-    private final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
+    final Object appendLock = new Object();
+    final ReentrantReadWriteLock indexLock = new ReentrantReadWriteLock();
     final Int2ObjectRBTreeMap<Extent> extents = new Int2ObjectRBTreeMap<>();
     final BlockIndex index = new BlockIndex();
     private volatile VolumeDescriptor descriptor;
     private Extent active;
+    private final VolumeCompaction compaction = new VolumeCompaction(this);
     int nextExtentNumber = 1;
     long nextVersion = 1;
 
@@ -323,61 +324,9 @@ public final class VolumeReplica implements AutoCloseable {
         }
     }
 
-    /** A fresh extent for GC to copy into; invisible to readers until {@link #completeCompaction}. */
-    public Extent newCompactionTarget() throws IOException {
-        synchronized (appendLock) {
-            return Extent.open(dir, nextExtentNumber++);
-        }
-    }
-
-    /** Whether {@code record} (a block record of {@code extent}) is the live copy of its block. */
-    public boolean isLiveCopy(Extent extent, IndexRecord record) {
-        indexLock.readLock().lock();
-        try {
-            long loc = index.location(record.blockId());
-            return loc != 0 && !BlockLocation.isDeleted(loc) && BlockLocation.extent(loc) == extent.number()
-                    && BlockLocation.offset(loc) == record.offset();
-        } finally {
-            indexLock.readLock().unlock();
-        }
-    }
-
-    /**
-     * Switches the index to the copies GC wrote into {@code target}, atomically for readers, and
-     * forgets {@code victim} ({@code target} is null when nothing was live). A block deleted or replaced while GC copied it gets a tombstone in the
-     * target instead. The caller deletes the victim's files afterwards.
-     */
-    public void completeCompaction(Extent victim, Extent target, List<CompactedCopy> copies) throws IOException {
-        indexLock.writeLock().lock();
-        try {
-            if (target != null) {
-                extents.put(target.number(), target);
-            }
-            for (CompactedCopy moved : copies) {
-                IndexRecord copy = moved.copy();
-                if (index.location(copy.blockId()) == moved.oldLocation()) {
-                    index.put(copy.blockId(), BlockLocation.pack(target.number(), copy.offset(), copy.length()), copy.crc());
-                    target.liveBytes += copy.length();
-                    target.liveBlocks++;
-                } else {
-                    target.appendRecord(IndexRecord.tombstone(copy.blockId(), copy.offset(), copy.length()));
-                    target.deletedBytes += copy.length();
-                    target.addHole(copy.offset(), copy.length());
-                }
-            }
-            for (IndexRecord r : victim.readRecords()) {
-                long loc = index.location(r.blockId());
-                if (r.kind() == IndexRecord.BLOCK && loc != 0 && BlockLocation.extent(loc) == victim.number()) {
-                    index.remove(r.blockId());
-                }
-            }
-            extents.remove(victim.number());
-            if (target != null) {
-                target.force();
-            }
-        } finally {
-            indexLock.writeLock().unlock();
-        }
+    /** GC's side of this replica: copying an extent's live blocks elsewhere and switching the index. */
+    public VolumeCompaction compaction() {
+        return compaction;
     }
 
     /** Number of index entries including deleted ones awaiting GC (memory accounting). */

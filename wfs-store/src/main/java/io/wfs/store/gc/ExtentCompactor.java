@@ -34,12 +34,12 @@ final class ExtentCompactor {
 
     Result compact(VolumeReplica volume, Extent victim) throws IOException, InterruptedException {
         long before = victim.diskBytes();
-        Extent target = volume.newCompactionTarget();
+        Extent target = volume.compaction().newTarget();
         List<CompactedCopy> copies = new ArrayList<>();
         long copied = 0;
         long unsynced = 0;
         for (IndexRecord r : victim.readRecords()) {
-            if (r.kind() != IndexRecord.BLOCK || !volume.isLiveCopy(victim, r)) {
+            if (r.kind() != IndexRecord.BLOCK || !volume.compaction().isLiveCopy(victim, r)) {
                 continue;
             }
             byte[] bytes = new byte[r.length()];
@@ -58,13 +58,13 @@ final class ExtentCompactor {
             }
         }
         if (copies.isEmpty()) {
-            volume.completeCompaction(victim, null, copies);
+            volume.compaction().complete(victim, null, copies);
             target.delete();
             victim.delete();
             return new Result(0, before);
         }
         target.seal();
-        volume.completeCompaction(victim, target, copies);
+        volume.compaction().complete(victim, target, copies);
         target.punchHoles();
         victim.delete();
         return new Result(copied, Math.max(0, before - target.diskBytes()));
