@@ -215,4 +215,15 @@ class RpcRoundTripTest {
             assertFalse(runs.get(2).endsWith(runs.get(1).substring(5)), "a different thread ran it: " + runs);
         }
     }
+
+    /** A handler that answers busy even on the worker pool is a bug: the caller gets INTERNAL, not a hang. */
+    @Test
+    void aHandlerBusyOnTheWorkerPoolTooIsAnsweredInternal() throws Exception {
+        HandlerRegistry handlers = new HandlerRegistry().register(EchoRequest.class,
+                (req, ctx) -> io.wfs.common.rpc.server.RequestHandler.busy(), Dispatch.EVENT_LOOP_UNLESS_BUSY);
+        try (RpcServer server = TestRpc.startServer(TestRpc.fastConfig(), handlers, new MetricRegistry());
+             RpcClient client = TestRpc.client(TestRpc.fastConfig(), TestRpc.SECRET)) {
+            assertEquals(WfsErrorCode.INTERNAL, failure(client.call(server.address(), new EchoRequest(new byte[] {1}))).code());
+        }
+    }
 }
