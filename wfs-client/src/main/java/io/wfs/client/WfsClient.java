@@ -51,6 +51,7 @@ public final class WfsClient implements WfsFileSystem {
     private final ClientNamespace namespace;
     private final FileIo files;
     private final MetaSession session;
+    private final ClientQuotas quotas;
 
     public WfsClient(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         List<String> managers = Arrays.stream(config.get(ClientConfigKeys.MANAGERS).split(","))
@@ -87,6 +88,12 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+        quotas = new ClientQuotas(meta, cluster, paths);
+    }
+
+    /** Directory quotas: {@code wfs quota}, the CSI driver. */
+    public ClientQuotas quotas() {
+        return quotas;
     }
 
     /** The inode of the directory {@code subdir} names from the cluster's root, which must be a directory. */
@@ -361,8 +368,25 @@ public final class WfsClient implements WfsFileSystem {
         return r.found() ? r : null;
     }
 
+    /**
+     * The cluster's figures, or, for a client rooted at a quota directory (a Kubernetes volume),
+     * the quota's: its limit as the size (capped by the cluster's free space) and its usage.
+     */
     @Override
     public Usage statfs(Caller caller) {
+        Usage cluster = clusterUsage();
+        if (paths.root() == PathResolver.ROOT) {
+            return cluster;
+        }
+        return quotas.ofDirectory(Caller.ROOT, paths.root()).map(q -> {
+            long capacity = q.limitBytes() > 0 ? Math.min(q.limitBytes(), q.usedBytes() + cluster.freeBytes())
+                    : cluster.capacityBytes();
+            long free = Math.max(0, Math.min(capacity - q.usedBytes(), cluster.freeBytes()));
+            return new Usage(capacity, q.usedBytes(), free, q.usedInodes(), q.limitInodes());
+        }).orElse(cluster);
+    }
+
+    private Usage clusterUsage() {
         long usedBytes = 0;
         long usedInodes = 0;
         for (SlotMap.Group g : cluster.slotMap().groups()) {
@@ -383,7 +407,7 @@ public final class WfsClient implements WfsFileSystem {
         }
         // Every byte is stored on each replica: a user can write the raw free space divided by them.
         int replicas = cluster.replicasPerVolume();
-        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes);
+        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes, 0);
     }
 
     @Override

@@ -10,10 +10,10 @@ import java.util.OptionalLong;
 /**
  * The CSI Controller service: a volume is a directory under the volumes root, named by the
  * volume's name (which is also its id), so every call is idempotent by construction. The capacity
- * asked for is recorded on the directory and answered back; it is not enforced (no quotas yet).
+ * asked for is the directory's quota, enforced by the meta servers.
  */
 final class ControllerService extends ControllerGrpc.ControllerImplBase {
-    /** In the volume context: where the volume lives, and that its size is recorded, not enforced. */
+    /** In the volume context: where the volume lives, and how its size is held. */
     static final String CONTEXT_SUBDIR = "wfs.io/subdir";
     static final String CONTEXT_CAPACITY = "wfs.io/capacity-bytes";
     static final String CONTEXT_QUOTA = "wfs.io/quota";
@@ -44,7 +44,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                     }
                 }
                 // Also after a crash between mkdir and this: a retry completes the volume.
-                volumes.recordCapacity(id, capacity);
+                volumes.setCapacity(id, capacity);
                 return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity)).build();
             });
         });
@@ -53,7 +53,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
     private Csi.Volume volume(String id, long capacity) {
         return Csi.Volume.newBuilder().setVolumeId(id).setCapacityBytes(capacity)
                 .putAllVolumeContext(Map.of(CONTEXT_SUBDIR, volumes.path(id), CONTEXT_CAPACITY, Long.toString(capacity),
-                        CONTEXT_QUOTA, "recorded, not enforced"))
+                        CONTEXT_QUOTA, capacity > 0 ? "directory quota, enforced" : "directory quota, no limit"))
                 .build();
     }
 
@@ -81,7 +81,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 long now = volumes.capacity(id).orElse(0);
                 // Never shrinks: an expand to less than the volume has is already satisfied.
                 long capacity = Math.max(now, wanted);
-                volumes.recordCapacity(id, capacity);
+                volumes.setCapacity(id, capacity);
                 // A FUSE mount needs nothing done on the node for a bigger size.
                 return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(capacity)
                         .setNodeExpansionRequired(false).build();

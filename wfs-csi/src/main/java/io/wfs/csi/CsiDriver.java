@@ -50,7 +50,7 @@ public final class CsiDriver implements AutoCloseable {
         NodeService nodeService = null;
         try {
             if (controller) {
-                services.add(new ControllerService(new VolumeDirectories(client, config.get(CsiConfigKeys.VOLUMES_ROOT),
+                services.add(new ControllerService(new VolumeDirectories(client, client.quotas(), config.get(CsiConfigKeys.VOLUMES_ROOT),
                         config.get(CsiConfigKeys.RETENTION_DIR)), calls));
             }
             if (node) {
