@@ -95,7 +95,7 @@ final class WireSamples {
         for (Class<?> k : chain) {
             for (Field f : k.getDeclaredFields()) {
                 int mod = f.getModifiers();
-                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod)) {
+                if (!Modifier.isStatic(mod) && !Modifier.isTransient(mod) && !f.isSynthetic()) {
                     f.setAccessible(true);
                     fields.add(f);
                 }
