@@ -33,9 +33,10 @@ import org.junit.jupiter.api.Test;
  * names a renumbered field; this test proves the bytes, ordering and nested messages included.
  *
  * <p>Regenerate (a NEW message class, or a field appended on purpose):
- * {@code /work/mvnl -q test -pl wfs-common -Dtest=MessageWireCompatibilityTest -Dwfs.regenerateGolden=true},
- * then check with {@code git diff} that only the new class's line or the lines of the classes with the
- * appended field changed, and only by bytes added at their end (a new field is written last).
+ * {@code mvn -q test -pl wfs-common -Dtest=MessageWireCompatibilityTest -Dwfs.regenerateGolden=true},
+ * then check with {@code git diff} that only the new class's line was added, or that the only change is the
+ * appended field's bytes: at the end of its class's encoding (a new field is written last), and so also
+ * inside the lines of the messages that carry that class nested.
  */
 class MessageWireCompatibilityTest {
     static final String GOLDEN = "wire-golden-bytes.txt";
@@ -151,7 +152,7 @@ class MessageWireCompatibilityTest {
         List<String> out = new ArrayList<>();
         out.add("# The bytes of every message body (MessageWireCompatibilityTest): class hex.");
         out.add("# Each sample has a distinct non-default value in every field (WireSamples). Never edit by hand;");
-        out.add("# regenerate with -Dwfs.regenerateGolden=true and check that existing lines only grew at their end.");
+        out.add("# regenerate with -Dwfs.regenerateGolden=true, then git diff: only new lines or an appended field's bytes.");
         encodings.forEach((c, hex) -> out.add(c + " " + hex));
         Files.write(SOURCE, out, StandardCharsets.UTF_8);
         throw new IllegalStateException("wrote " + SOURCE.toAbsolutePath() + " (" + encodings.size()
