@@ -142,22 +142,28 @@ final class ClientNamespace {
     }
 
     List<DirEntry> readdir(Caller c, String path) {
-        InodeAttr dir = paths.resolve(c, path);
         List<DirEntry> all = new ArrayList<>();
         long cookie = 0;
         while (true) {
-            ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(query(meta, c), dir.ino(), cookie, READDIR_PAGE, true)));
-            for (DirEntry e : page.entries()) {
-                if (e.attr() != null) {
-                    cache.put(dir.ino(), new String(e.name(), StandardCharsets.UTF_8), e.attr());
-                }
-                all.add(e);
-            }
+            ReaddirReply page = readdirPage(c, path, cookie, READDIR_PAGE);
+            all.addAll(page.entries());
             if (page.eof()) {
                 return all;
             }
             cookie = page.nextCookie();
         }
+    }
+
+    /** One page of a listing from {@code cookie} (0: the start); the attributes it carries are cached. */
+    ReaddirReply readdirPage(Caller c, String path, long cookie, int maxEntries) {
+        InodeAttr dir = paths.resolve(c, path);
+        ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(query(meta, c), dir.ino(), cookie, maxEntries, true)));
+        for (DirEntry e : page.entries()) {
+            if (e.attr() != null) {
+                cache.put(dir.ino(), new String(e.name(), StandardCharsets.UTF_8), e.attr());
+            }
+        }
+        return page;
     }
 
     byte[] getxattr(Caller c, String path, byte[] name) {

@@ -220,6 +220,11 @@ public final class WfsClient implements WfsFileSystem {
     }
 
     @Override
+    public io.wfs.common.msg.meta.ReaddirReply readdirPage(Caller caller, String path, long cookie, int maxEntries) {
+        return namespace.readdirPage(caller, path, cookie, maxEntries);
+    }
+
+    @Override
     public WfsFile open(Caller caller, String path, int flags, int mode) {
         InodeAttr a = null;
         boolean created = false;

@@ -44,6 +44,12 @@ public interface WfsFileSystem extends AutoCloseable {
     /** Every entry of a directory, with attributes ("." and ".." are the caller's to add). */
     List<DirEntry> readdir(Caller caller, String path);
 
+    /**
+     * One page of a listing, from {@code cookie} (0 for the start; an entry's {@link DirEntry#cookie}
+     * continues right after it), so a huge directory streams instead of being read whole.
+     */
+    io.wfs.common.msg.meta.ReaddirReply readdirPage(Caller caller, String path, long cookie, int maxEntries);
+
     /** Opens (or with O_CREAT creates) a regular file; {@code flags} are open(2) flags. */
     WfsFile open(Caller caller, String path, int flags, int mode);
 

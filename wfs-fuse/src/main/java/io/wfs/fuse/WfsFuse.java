@@ -296,19 +296,15 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int readdir(String path, Pointer buf, FuseFillDir filler, long offset, FuseFileInfo fi) {
         return errors.call("readdir", path, () -> {
-            filler.apply(buf, ".", null, 0);
-            filler.apply(buf, "..", null, 0);
-            for (DirEntry e : fs.readdir(caller(), path)) {
+            DirectoryListing.fill(fs, caller(), path, offset, (name, attr, nextOffset) -> {
                 FileStat st = null;
                 // Entries of another group carry stub attributes: the kernel then asks getattr for them.
-                if (e.attr() != null && !io.wfs.client.namespace.PathResolver.isStub(e.attr())) {
+                if (attr != null && !io.wfs.client.namespace.PathResolver.isStub(attr)) {
                     st = new FileStat(jnr.ffi.Runtime.getSystemRuntime());
-                    FuseAttributes.fill(e.attr(), st);
+                    FuseAttributes.fill(attr, st);
                 }
-                if (filler.apply(buf, new String(e.name(), StandardCharsets.UTF_8), st, 0) != 0) {
-                    break;
-                }
-            }
+                return filler.apply(buf, name, st, nextOffset) == 0;
+            });
             return 0;
         });
     }

@@ -287,6 +287,18 @@ public final class SlotState {
         return entries;
     }
 
+    /**
+     * The entries of a directory, to read only (a listing, a lookup): unlike {@link #directory}
+     * it never copies one a snapshot shares.
+     */
+    public DirectoryEntries directoryToRead(long dirIno) {
+        int pos = position(dirIno);
+        if (!FileType.isDirectory(table.mode(pos))) {
+            throw new NamespaceException(NamespaceException.Code.ENOTDIR, "not a directory");
+        }
+        return directories.get(InodeNumbers.seqOf(dirIno));
+    }
+
     /** Adds an entry; the child's type comes from childMode. Returns its position. */
     public int insertEntry(long dirIno, byte[] name, long childIno, int childMode) {
         return directory(dirIno).insert(name, childIno, FileType.typeCode(childMode));
@@ -294,7 +306,7 @@ public final class SlotState {
 
     /** The child ino named name in dirIno, or 0. */
     public long lookup(long dirIno, byte[] name) {
-        return directory(dirIno).lookup(name);
+        return directoryToRead(dirIno).lookup(name);
     }
 
     public long removeEntry(long dirIno, byte[] name) {

@@ -29,11 +29,11 @@ public final class ReaddirOp implements MetaOperation<ReaddirRequest, ReaddirRep
     @Override
     public ReaddirReply execute(MetaContext ctx, ReaddirRequest req) {
         Permissions.require(ctx.directory(req.dir()), ctx.caller(), Posix.R_OK);
-        DirectoryEntries entries = ctx.slotOf(req.dir()).directory(req.dir());
+        DirectoryEntries entries = ctx.slotOf(req.dir()).directoryToRead(req.dir());
         List<DirEntry> page = new ArrayList<>(Math.min(req.maxEntries(), 256));
         long next = entries.readdir(req.cookie(), req.maxEntries(), (nextCookie, names, off, len, child, type) -> {
             byte[] name = Arrays.copyOfRange(names, off, off + len);
-            page.add(new DirEntry(name, child, type, req.plus() ? ctx.wireOrStub(child, type) : null));
+            page.add(new DirEntry(name, child, type, req.plus() ? ctx.wireOrStub(child, type) : null, nextCookie));
             return true;
         });
         boolean eof = next == DirectoryEntries.END;
