@@ -23,6 +23,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttr;
+import io.wfs.common.msg.manager.IssueScopedCredentialRequest;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.posix.Posix;
@@ -30,7 +31,9 @@ import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.RpcOptions;
-import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.auth.Credential;
+import io.wfs.common.rpc.auth.Scope;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import io.wfs.common.rpc.client.RpcClient;
 import java.util.Arrays;
 import java.util.List;
@@ -51,13 +54,21 @@ public final class WfsClient implements WfsFileSystem {
     private final ClientNamespace namespace;
     private final FileIo files;
     private final MetaSession session;
+    /** The scope of the client's credential, null for the cluster secret. */
+    private final Scope scope;
 
-    public WfsClient(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
+    /**
+     * A client of the cluster the managers of {@code client.managers} run, authenticated with
+     * {@code secret}: the cluster secret, or a volume's scoped credential, whose root is then this
+     * client's "/" ({@code client.subdir} may name it, and must then be the credential's path).
+     */
+    public WfsClient(WfsConfig config, Credential secret, MetricRegistry registry) {
         List<String> managers = Arrays.stream(config.get(ClientConfigKeys.MANAGERS).split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (managers.isEmpty()) {
             throw new IllegalArgumentException(ClientConfigKeys.MANAGERS.name() + " must name at least one manager");
         }
+        scope = secret.scope();
         rpc = new RpcClient("wfs-client", RpcOptions.from(config), secret, registry);
         try {
             java.time.Duration deadline = config.get(ClientConfigKeys.CALL_DEADLINE);
@@ -72,7 +83,9 @@ public final class WfsClient implements WfsFileSystem {
         }
         cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
         try {
-            paths = new PathResolver(meta, cache, rootOf(config.get(ClientConfigKeys.SUBDIR)));
+            long root = secret instanceof ScopedCredential scoped ? scopedRoot(scoped, config.get(ClientConfigKeys.SUBDIR))
+                    : rootOf(config.get(ClientConfigKeys.SUBDIR));
+            paths = new PathResolver(meta, cache, root);
         } catch (RuntimeException e) {
             cluster.close();
             meta.close();
@@ -87,6 +100,23 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+    }
+
+    /**
+     * A scoped client cannot look anything up above its scope: its root is the scope's root inode.
+     * A subdirectory given with it must be the path the credential was issued for.
+     */
+    private static long scopedRoot(ScopedCredential credential, String subdir) {
+        if (!subdir.equals("/") && !credential.path().isEmpty() && !normalized(subdir).equals(normalized(credential.path()))) {
+            throw new IllegalArgumentException("the credential is for " + credential.path() + ", not for the subdirectory "
+                    + subdir);
+        }
+        return credential.scope().rootIno();
+    }
+
+    private static String normalized(String path) {
+        String p = path.replaceAll("/+", "/");
+        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
     /** The inode of the directory {@code subdir} names from the cluster's root, which must be a directory. */
@@ -361,11 +391,39 @@ public final class WfsClient implements WfsFileSystem {
         return r.found() ? r : null;
     }
 
+    /**
+     * Has a manager issue the scoped credential of the directory {@code path} (of this client's
+     * tree; it must be a directory, and it should be a quota directory: the meta servers refuse
+     * everything of a scope whose root is not one). Needs the full cluster secret.
+     */
+    public ScopedCredential issueCredential(String path, boolean rootSquash) {
+        InodeAttr a = paths.resolve(Caller.ROOT, path);
+        if (!Posix.isDirectory(a.mode())) {
+            throw new WfsException(WfsErrorCode.ENOTDIR, path + " is not a directory");
+        }
+        return issueCredential(a.ino(), rootSquash, path);
+    }
+
+    /** Has a manager issue the scoped credential of the directory inode {@code rootIno}. */
+    public ScopedCredential issueCredential(long rootIno, boolean rootSquash, String path) {
+        if (scope != null) {
+            throw new WfsException(WfsErrorCode.EACCES, "a client with a scoped credential cannot issue credentials");
+        }
+        return manager.call(new IssueScopedCredentialRequest(rootIno, rootSquash, path)).credential();
+    }
+
     @Override
     public Usage statfs(Caller caller) {
         long usedBytes = 0;
         long usedInodes = 0;
         for (SlotMap.Group g : cluster.slotMap().groups()) {
+            if (scope != null) {
+                // A scoped client may ask only about its own slot.
+                StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), scope.slot())));
+                usedBytes = r.usedBytes();
+                usedInodes = r.usedInodes();
+                break;
+            }
             if (g.slots().length > 0) {
                 StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
                 usedBytes += r.usedBytes();

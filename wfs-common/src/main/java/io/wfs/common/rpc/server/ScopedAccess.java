@@ -1,6 +1,9 @@
 package io.wfs.common.rpc.server;
 
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.auth.Scope;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -37,5 +40,17 @@ public final class ScopedAccess {
 
     public static boolean allows(MessageType type) {
         return ALLOWED.contains(type);
+    }
+
+    /**
+     * For the stores: a scoped connection may write and read only blocks of its scope's slot
+     * (block ids are allocated per slot, and a volume's files allocate from the slot of its quota
+     * directory); EACCES otherwise. Nothing for a full-secret connection.
+     */
+    public static void checkBlock(RequestContext context, long blockId) {
+        Scope scope = context.scope();
+        if (scope != null && (int) (blockId >>> 52) != scope.slot()) {
+            throw new WfsException(WfsErrorCode.EACCES, "block " + Long.toUnsignedString(blockId) + " is outside " + scope);
+        }
     }
 }
