@@ -102,6 +102,13 @@ public enum MessageType {
     ANNOUNCE_OPENS(128, MessageCategory.META, io.wfs.common.msg.meta.AnnounceOpensRequest.class, OkReply.class),
     SCAN_INODES(129, MessageCategory.META, io.wfs.common.msg.meta.ScanInodesRequest.class,
             io.wfs.common.msg.meta.ScanInodesReply.class),
+    SET_QUOTA(130, MessageCategory.META, io.wfs.common.msg.meta.SetQuotaRequest.class,
+            io.wfs.common.msg.meta.QuotaReply.class),
+    GET_QUOTA(131, MessageCategory.META, io.wfs.common.msg.meta.GetQuotaRequest.class,
+            io.wfs.common.msg.meta.QuotaReply.class),
+    REMOVE_QUOTA(132, MessageCategory.META, io.wfs.common.msg.meta.RemoveQuotaRequest.class, OkReply.class),
+    LIST_QUOTAS(133, MessageCategory.META, io.wfs.common.msg.meta.ListQuotasRequest.class,
+            io.wfs.common.msg.meta.QuotaListReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

@@ -136,6 +136,11 @@ public final class DirectoryEntries {
         return highWater;
     }
 
+    /** The child at a position below {@link #highWater}, 0 for a hole. */
+    long childAt(int pos) {
+        return children[pos];
+    }
+
     int arenaCapacity() {
         return arena.length;
     }

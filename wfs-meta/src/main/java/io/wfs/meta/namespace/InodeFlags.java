@@ -19,6 +19,8 @@ public final class InodeFlags {
     static final int HAS_XATTRS = 1 << 9;
     /** seq does not fit 32 bits; the full seq is in the {@link SeqIndex} side maps. */
     static final int BIG_SEQ = 1 << 10;
+    /** The directory carries a quota ({@link SlotQuotas}); its whole subtree lives in this slot. */
+    static final int QUOTA_ROOT = 1 << 11;
 
     private InodeFlags() {
     }

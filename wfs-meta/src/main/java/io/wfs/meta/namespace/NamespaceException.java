@@ -7,7 +7,7 @@ package io.wfs.meta.namespace;
 public class NamespaceException extends RuntimeException {
     /** Reasons, named after the errno they become. */
     public enum Code {
-        ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, ENAMETOOLONG, EINVAL, ENODATA, E2BIG, ENOSPC,
+        ENOENT, EEXIST, ENOTDIR, EISDIR, ENOTEMPTY, ENAMETOOLONG, EINVAL, ENODATA, E2BIG, ENOSPC, EDQUOT, EXDEV,
         /** The inode's slot is not owned here: the caller's route is stale (retry after refreshing it). */
         NOT_OWNER
     }

@@ -31,14 +31,14 @@ public final class NamespaceSnapshot {
 
     public static Namespace load(InputStream source) throws IOException {
         SnapshotInput in = new SnapshotInput(source);
-        SlotSnapshot.checkHeader(in, NAMESPACE_MAGIC);
+        int version = SlotSnapshot.checkHeader(in, NAMESPACE_MAGIC);
         int count = in.readInt();
         if (count < 0 || count > InodeNumbers.SLOT_COUNT) {
             throw new IOException("corrupt slot count " + count);
         }
         Namespace namespace = new Namespace();
         for (int i = 0; i < count; i++) {
-            SlotState state = SlotSnapshot.readBodyChecked(in);
+            SlotState state = SlotSnapshot.readBodyChecked(in, version);
             if (namespace.owns(state.slot())) {
                 throw new IOException("slot " + state.slot() + " appears twice");
             }

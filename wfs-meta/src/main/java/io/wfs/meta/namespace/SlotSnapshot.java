@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Binary form of one slot: {@code magic, version, body, CRC32C}. The body is canonical (inodes
@@ -21,7 +22,9 @@ import java.util.Arrays;
  */
 public final class SlotSnapshot {
     static final int SLOT_MAGIC = 0x57465353; // "WFSS"
-    static final int VERSION = 1;
+    /** Version 2 added the directory quotas after the inodes; version 1 snapshots still load. */
+    static final int VERSION = 2;
+    private static final int OLDEST_READABLE = 1;
     private static final long UNSIGNED_INT = 0xFFFFFFFFL;
 
     private SlotSnapshot() {
@@ -39,21 +42,23 @@ public final class SlotSnapshot {
     /** Reads a slot written by {@link #save}; fails on a bad magic, version or checksum. */
     public static SlotState load(InputStream source) throws IOException {
         SnapshotInput in = new SnapshotInput(source);
-        checkHeader(in, SLOT_MAGIC);
-        SlotState state = readBodyChecked(in);
+        int version = checkHeader(in, SLOT_MAGIC);
+        SlotState state = readBodyChecked(in, version);
         checkTrailer(in);
         return state;
     }
 
-    static void checkHeader(SnapshotInput in, int magic) throws IOException {
+    /** Checks the magic and returns the version, failing on one this build cannot read. */
+    static int checkHeader(SnapshotInput in, int magic) throws IOException {
         int actual = in.readInt();
         if (actual != magic) {
             throw new IOException("not a WFS snapshot of this kind: magic " + Integer.toHexString(actual));
         }
         int version = in.readInt();
-        if (version != VERSION) {
+        if (version < OLDEST_READABLE || version > VERSION) {
             throw new IOException("unsupported snapshot version " + version);
         }
+        return version;
     }
 
     static void checkTrailer(SnapshotInput in) throws IOException {
@@ -122,21 +127,46 @@ public final class SlotSnapshot {
                 xattrs.writeTo(out);
             }
         }
+        writeQuotas(state, out);
+    }
+
+    private static void writeQuotas(SlotState state, SnapshotOutput out) throws IOException {
+        List<DirectoryQuota> quotas = state.quotas().all();
+        out.writeVarLong(quotas.size());
+        long previousSeq = 0;
+        for (DirectoryQuota quota : quotas) {
+            long seq = InodeNumbers.seqOf(quota.dirIno());
+            out.writeVarLong(seq - previousSeq);
+            out.writeVarLong(quota.limitBytes());
+            out.writeVarLong(quota.limitInodes());
+            out.writeSignedVarLong(quota.usedBytes());
+            out.writeSignedVarLong(quota.usedInodes());
+            previousSeq = seq;
+        }
+    }
+
+    private static void readQuotas(SnapshotInput in, SlotState state) throws IOException {
+        int count = in.readVarInt(Integer.MAX_VALUE);
+        long seq = 0;
+        for (int i = 0; i < count; i++) {
+            seq += in.readVarLong();
+            state.quotas().restore(seq, in.readVarLong(), in.readVarLong(), in.readSignedVarLong(), in.readSignedVarLong());
+        }
     }
 
     /**
      * The checksum is known only at the end, so a corrupt body may trip a validation of the
      * store itself before that; report it as the corrupt input it is.
      */
-    static SlotState readBodyChecked(SnapshotInput in) throws IOException {
+    static SlotState readBodyChecked(SnapshotInput in, int version) throws IOException {
         try {
-            return readBody(in);
+            return readBody(in, version);
         } catch (RuntimeException e) {
             throw new IOException("corrupt snapshot: " + e.getMessage(), e);
         }
     }
 
-    private static SlotState readBody(SnapshotInput in) throws IOException {
+    private static SlotState readBody(SnapshotInput in, int version) throws IOException {
         SlotState state = new SlotState(in.readVarInt(InodeNumbers.SLOT_COUNT - 1));
         InodeTable table = state.table;
         long nextSeq = in.readVarLong();
@@ -211,6 +241,9 @@ public final class SlotSnapshot {
                 state.extras.setXattrs(seq, Xattrs.readFrom(in));
                 table.setFlags(pos, table.flags(pos) | InodeFlags.HAS_XATTRS);
             }
+        }
+        if (version >= 2) {
+            readQuotas(in, state);
         }
         state.restoreCounters(nextSeq, usedBytes);
         return state;

@@ -26,6 +26,7 @@ public final class SlotState {
     final Long2ObjectOpenHashMap<DirectoryEntries> directories = new Long2ObjectOpenHashMap<>(2);
     final SlotExtras extras = new SlotExtras();
     final FileSlices slices;
+    final SlotQuotas quotas = new SlotQuotas(this);
     private long nextSeq = 1;
     long usedBytes;
 
@@ -78,6 +79,7 @@ public final class SlotState {
     }
 
     private long newInode(int mode, int uid, int gid, long parent, long timeNs, long rdev) {
+        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
         long ino = allocateIds(1);
         long seq = InodeNumbers.seqOf(ino);
         int pos = table.allocate();
@@ -93,6 +95,9 @@ public final class SlotState {
             directories.put(seq, new DirectoryEntries());
         } else if (FileType.isDevice(mode)) {
             extras.setDeviceNumber(seq, rdev);
+        }
+        if (quota != null) {
+            quota.add(0, 1);
         }
         return ino;
     }
@@ -123,6 +128,7 @@ public final class SlotState {
         int pos = position(ino);
         long seq = InodeNumbers.seqOf(ino);
         int mode = table.mode(pos);
+        DirectoryQuota quota = quotas.quotaOf(quotas.rootOf(ino));
         if (FileType.isDirectory(mode)) {
             if (directories.get(seq).count() > 0) {
                 throw new NamespaceException(NamespaceException.Code.ENOTEMPTY, "directory not empty");
@@ -131,6 +137,11 @@ public final class SlotState {
         } else if (FileType.isRegular(mode)) {
             slices.releaseAll(pos, seq, freedBlocks);
             usedBytes -= table.get(pos, InodeRecord.SIZE);
+        }
+        if ((table.flags(pos) & InodeFlags.QUOTA_ROOT) != 0) {
+            quotas.forget(seq);
+        } else if (quota != null) {
+            quota.add(FileType.isRegular(mode) ? -table.get(pos, InodeRecord.SIZE) : 0, -1);
         }
         extras.removeAll(seq);
         index.remove(seq, pos);
@@ -182,6 +193,13 @@ public final class SlotState {
     public void setNlink(long ino, int nlink) {
         int pos = position(ino);
         long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
+        if (nlink == 0 && InodeRecord.nlink(w0) > 0) {
+            // The last name went: the file stops counting against its quota (docs/kubernetes.md).
+            DirectoryQuota quota = quotas.quotaOf(quotas.rootOf(ino));
+            if (quota != null) {
+                quota.add(FileType.isRegular(InodeRecord.mode(w0)) ? -table.get(pos, InodeRecord.SIZE) : 0, -1);
+            }
+        }
         table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(InodeRecord.mode(w0), InodeRecord.flags(w0), nlink));
     }
 
@@ -237,12 +255,16 @@ public final class SlotState {
     public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
                          LongArrayList freedBlocks) {
         int pos = regularFile(ino);
-        slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length, volume, blockId, blockOffset, freedBlocks);
         long end = fileOffset + length;
         long size = table.get(pos, InodeRecord.SIZE);
+        DirectoryQuota quota = end > size ? quotas.checkGrowth(ino, end - size, 0) : null;
+        slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length, volume, blockId, blockOffset, freedBlocks);
         if (end > size) {
             table.set(pos, InodeRecord.SIZE, end);
             usedBytes += end - size;
+            if (quota != null) {
+                quota.add(end - size, 0);
+            }
         }
     }
 
@@ -253,11 +275,15 @@ public final class SlotState {
         }
         int pos = regularFile(ino);
         long size = table.get(pos, InodeRecord.SIZE);
+        DirectoryQuota quota = quotas.checkGrowth(ino, newSize - size, 0);
         if (newSize < size) {
             slices.truncate(pos, InodeNumbers.seqOf(ino), newSize, freedBlocks);
         }
         table.set(pos, InodeRecord.SIZE, newSize);
         usedBytes += newSize - size;
+        if (quota != null) {
+            quota.add(newSize - size, 0);
+        }
     }
 
     /**
@@ -329,6 +355,16 @@ public final class SlotState {
             extras.removeXattrs(InodeNumbers.seqOf(ino));
             table.setFlags(pos, table.flags(pos) & ~InodeFlags.HAS_XATTRS);
         }
+    }
+
+    /** The quota directory whose subtree holds ino (ino itself if it is one), or 0 (see {@link SlotQuotas}). */
+    public long quotaRootOf(long ino) {
+        return quotas.rootOf(ino);
+    }
+
+    /** This slot's directory quotas: set, change, remove, read. */
+    public SlotQuotas quotas() {
+        return quotas;
     }
 
     /** 64 bits of SHA-256 over the canonical snapshot body; equal on replicas in the same state. */

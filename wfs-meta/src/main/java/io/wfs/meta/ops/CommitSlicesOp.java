@@ -50,6 +50,7 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
     public AttrReply execute(MetaContext ctx, CommitSlicesRequest req) {
         InodeAttributes a = req.byOpenFile() ? WritableFile.checkType(ctx, req.ino()) : WritableFile.check(ctx, req.ino());
         SlotState slot = ctx.slotOf(req.ino());
+        checkQuota(slot, req);
         for (SliceInfo s : req.slices()) {
             slot.addSlice(req.ino(), s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(),
                     ctx.freedBlocks());
@@ -65,5 +66,17 @@ public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, 
             slot.setPermissions(req.ino(), cleared);
         }
         return new AttrReply(ctx.wire(req.ino()));
+    }
+
+    /** The whole commit is refused (EDQUOT) before any slice lands when its growth passes the file's quota. */
+    private static void checkQuota(SlotState slot, CommitSlicesRequest req) {
+        long end = req.newSize();
+        for (SliceInfo s : req.slices()) {
+            end = Math.max(end, s.fileOffset() + s.length());
+        }
+        long growth = end - slot.size(req.ino());
+        if (growth > 0) {
+            slot.quotas().checkGrowth(req.ino(), growth, 0);
+        }
     }
 }

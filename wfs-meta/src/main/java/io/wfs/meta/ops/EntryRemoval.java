@@ -108,10 +108,25 @@ final class EntryRemoval {
                 SlotState dirSlot = ctx.slotOf(fromDir);
                 dirSlot.setNlink(fromDir, dirSlot.nlink(fromDir) - 1);
             } else {
+                keepQuotaPath(ctx, victim, fromDir);
                 dropFileLink(ctx, victim);
             }
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
+        }
+    }
+
+    /**
+     * A hard-linked file under a quota loses the name its parent pointer names: the pointer moves
+     * to the quota directory, so that the quota is still found from the file after that directory
+     * goes (SlotQuotas follows parent pointers).
+     */
+    private static void keepQuotaPath(MetaContext ctx, InodeAttributes victim, long fromDir) {
+        if (victim.nlink() > 1 && victim.parent() == fromDir) {
+            long quotaRoot = QuotaEdges.rootOf(ctx, victim.ino());
+            if (quotaRoot != 0) {
+                ctx.slotOf(victim.ino()).setParent(victim.ino(), quotaRoot);
+            }
         }
     }
 

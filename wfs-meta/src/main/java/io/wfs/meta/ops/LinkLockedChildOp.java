@@ -39,6 +39,8 @@ public final class LinkLockedChildOp implements MetaOperation<LinkLockedChildReq
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
         }
         CrossGroupTiming.requireLiveLock(ctx, req.child(), req.lockTimeNs());
+        // A child from another group cannot join a quota (a mkdir that raced a quota being set).
+        QuotaEdges.requireNoQuota(ctx, req.parent());
         NewEntry.insert(ctx, req.parent(), req.name(), req.child(), req.childMode());
         if (directory) {
             ctx.slotOf(req.parent()).setNlink(req.parent(), parent.nlink() + 1);

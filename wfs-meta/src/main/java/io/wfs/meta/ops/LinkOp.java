@@ -76,6 +76,7 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.EPERM, "hard links to directories are not allowed");
         }
         requireNamed(target);
+        QuotaEdges.requireSameQuota(ctx, req.ino(), req.newParent());
         if (target.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many links");
         }

@@ -35,6 +35,7 @@ public final class LockForLinkOp implements MetaOperation<LockForLinkRequest, At
         }
         ctx.requireUnlocked(a);
         LinkOp.requireNamed(a);
+        QuotaEdges.requireNoQuota(ctx, req.ino());
         if (a.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many links");
         }

@@ -21,6 +21,8 @@ public final class MetaErrors {
             case ENODATA -> WfsErrorCode.ENODATA;
             case E2BIG -> WfsErrorCode.E2BIG;
             case ENOSPC -> WfsErrorCode.ENOSPC;
+            case EDQUOT -> WfsErrorCode.EDQUOT;
+            case EXDEV -> WfsErrorCode.EXDEV;
             // The slot lives in another group: the client's route is out of date.
             case NOT_OWNER -> WfsErrorCode.STALE_ROUTE;
         };

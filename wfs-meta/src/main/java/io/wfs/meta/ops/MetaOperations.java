@@ -34,6 +34,8 @@ public final class MetaOperations {
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
                 // wfs fsck.
                 new ScanInodesOp(),
+                // Directory quotas.
+                new SetQuotaOp(), new GetQuotaOp(), new RemoveQuotaOp(), new ListQuotasOp(),
                 // Cross-group steps, sent by a coordinating leader or a lock sweep.
                 new CreateLockedOp(), new LockForRemoveOp(), new ResolveLockOp(), new StepCheckOp(),
                 new LinkLockedChildOp(), new UnlinkLockedChildOp(), new LockForLinkOp(),

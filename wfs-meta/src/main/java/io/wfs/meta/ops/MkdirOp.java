@@ -64,10 +64,10 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     @Override
     public CompletableFuture<AttrReply> lead(GroupLeader leader, MkdirRequest req) {
         int slot = targetSlot(req.parent(), req.name());
-        if (!leader.leads() || leader.owns(slot)) {
+        MetaHeader h = req.header();
+        if (!leader.leads() || leader.owns(slot) || leader.inspect(h, ctx -> QuotaEdges.rootOf(ctx, req.parent()) != 0)) {
             return leader.inThisGroup(this, req);
         }
-        MetaHeader h = req.header();
         CompletableFuture<AttrReply> replay = leader.recorded(h, MessageType.LINK_LOCKED_CHILD);
         if (replay != null) {
             return replay;
@@ -99,7 +99,7 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     public AttrReply execute(MetaContext ctx, MkdirRequest req) {
         Placement place = checkAndPlace(ctx, req.parent(), req.name(), req.mode());
         int mode = Posix.S_IFDIR | place.permissions();
-        SlotState home = ctx.namespace().slot(targetSlot(req.parent(), req.name()));
+        SlotState home = ctx.namespace().slot(targetSlot(ctx, req.parent(), req.name()));
         if (home == null) {
             // The coordinator sends such a mkdir through the cross-group protocol instead.
             throw new WfsException(WfsErrorCode.STALE_ROUTE, "the new directory's slot belongs to another group");
@@ -109,6 +109,14 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
         SlotState parentSlot = ctx.slotOf(req.parent());
         parentSlot.setNlink(req.parent(), parentSlot.nlink(req.parent()) + 1);
         return new AttrReply(ctx.wire(ino));
+    }
+
+    /**
+     * The slot of a new directory: the parent's when the parent is under a quota (the quota's
+     * subtree stays in its slot, see {@code SlotQuotas}), else {@link #targetSlot(long, byte[])}.
+     */
+    static int targetSlot(MetaContext ctx, long parent, byte[] name) {
+        return QuotaEdges.rootOf(ctx, parent) != 0 ? InodeNumbers.slotOf(parent) : targetSlot(parent, name);
     }
 
     /** The slot of a new directory: a hash of (parent, name) over all slots, so directories spread over groups. */

@@ -47,6 +47,7 @@ public final class RenameEntriesOp implements MetaOperation<RenameEntriesRequest
         InodeAttributes dir = ctx.directory(plan.dstParent());
         Permissions.require(dir, ctx.caller(), Posix.W_OK | Posix.X_OK);
         ctx.requireUnlocked(dir);
+        QuotaEdges.requireNoQuota(ctx, plan.dstParent());
         long current = ctx.slotOf(plan.dstParent()).lookup(plan.dstParent(), plan.dstName());
         if (current != plan.replaced()) {
             throw new WfsException(WfsErrorCode.LOCKED, "the destination changed while the rename was prepared; retry");

@@ -53,6 +53,10 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         if (leader.inspect(h, ctx -> isLocal(ctx, req))) {
             return leader.inThisGroup(this, req);
         }
+        leader.inspect(h, ctx -> {
+            QuotaEdges.requireNoQuota(ctx, req.srcParent());
+            return null;
+        });
         return leader.steps().rename(leader.replica(), req);
     }
 
@@ -88,7 +92,9 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
     }
 
     private static boolean ancestorsLocal(MetaContext ctx, long dir) {
-        for (long cur = dir; cur != InodeNumbers.ROOT; cur = ctx.slotOf(cur).parent(cur)) {
+        // Within a quota the trap check stops at the quota directory (checkNotInSubtree).
+        long quotaRoot = QuotaEdges.rootOf(ctx, dir);
+        for (long cur = dir; cur != InodeNumbers.ROOT && cur != quotaRoot; cur = ctx.slotOf(cur).parent(cur)) {
             if (!ctx.owns(cur) || !ctx.slotOf(cur).contains(cur)) {
                 return false;
             }
@@ -133,6 +139,9 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
         }
         if (dstIno == srcIno) {
             return OkReply.INSTANCE;
+        }
+        if (moves) {
+            QuotaEdges.requireSameQuota(ctx, req.srcParent(), req.dstParent());
         }
         InodeAttributes src = EntryRemoval.checkRemovable(ctx, srcDir, req.srcName());
         InodeAttributes dst;
@@ -269,12 +278,15 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
      * pointer cannot be trusted until it is resolved (docs/metadata.md, rename across groups).
      */
     static void checkNotInSubtree(MetaContext ctx, long moved, long target) {
+        // Inside one quota the walk may stop at the quota directory: moved is below it (or is it).
+        long quotaRoot = QuotaEdges.rootOf(ctx, target);
+        long stop = quotaRoot != 0 && QuotaEdges.rootOf(ctx, moved) == quotaRoot ? quotaRoot : InodeNumbers.ROOT;
         long cur = target;
         for (int depth = 0; depth < MAX_DEPTH; depth++) {
             if (cur == moved) {
                 throw new WfsException(WfsErrorCode.EINVAL, "cannot move a directory into its own subtree");
             }
-            if (cur == InodeNumbers.ROOT) {
+            if (cur == stop || cur == InodeNumbers.ROOT) {
                 return;
             }
             requireLocal(ctx, cur);

@@ -87,6 +87,10 @@ public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply>
         }
 
         SlotState slot = ctx.slotOf(req.ino());
+        if ((v & SIZE) != 0 && FileType.isRegular(a.mode())) {
+            // Refused before anything changes: the apply is all or nothing.
+            slot.quotas().checkGrowth(req.ino(), req.size() - a.size(), 0);
+        }
         boolean directory = FileType.isDirectory(a.mode());
         int permissions = a.mode() & Posix.PERMISSION_BITS;
         if (chown) {
