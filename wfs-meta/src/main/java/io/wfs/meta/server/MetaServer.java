@@ -61,8 +61,8 @@ public final class MetaServer implements AutoCloseable {
     private MetaClient peers;
     private CrossGroupSteps crossGroupSteps;
     private LockSweeper sweeper;
-    /** Scoped credentials' checks; fails closed until quota directories exist (no inode is in any scope). */
-    private final ScopeGuard scopes = new ScopeGuard((namespace, ino) -> 0);
+    /** The checks of scoped credentials: a scope is a quota directory's subtree. */
+    private final ScopeGuard scopes = new ScopeGuard(ScopeMembership.QUOTA_DIRECTORIES);
 
     public MetaServer(WfsConfig config, ClusterSecret secret, SlotMap slotMap, MetricRegistry registry) {
         this.config = config;

@@ -15,7 +15,8 @@ import java.util.Set;
  * the stores the slot of every block id.
  *
  * <p>Allowed: the file system's metadata requests of a client (lookup … announce opens, not the
- * stores' deletion and orphan requests, not {@code wfs fsck}'s namespace scan, not the
+ * stores' deletion and orphan requests, not {@code wfs fsck}'s namespace scan, not setting,
+ * removing or listing quotas (reading the quota of a directory in scope is allowed), not the
  * cross-group steps between meta groups); the route and topology reads of the manager (boot
  * route, full route, deltas, volume locations, cluster status); block writes and reads of the
  * stores (not replication between stores, deletions, volume administration or listings); echo.
@@ -31,6 +32,7 @@ public final class ScopedAccess {
             MessageType.LIST_XATTR, MessageType.REMOVE_XATTR, MessageType.STAT_FS, MessageType.ALLOCATE_BLOCK_IDS,
             MessageType.COMMIT_SLICES, MessageType.GET_SLICES, MessageType.OPEN, MessageType.CLOSE,
             MessageType.SET_LOCK, MessageType.GET_LOCK, MessageType.SESSION_HEARTBEAT, MessageType.ANNOUNCE_OPENS,
+            MessageType.GET_QUOTA,
             MessageType.BOOT_ROUTE, MessageType.FULL_ROUTE, MessageType.ROUTE_DELTA, MessageType.CLUSTER_STATUS,
             MessageType.LOCATE_VOLUME,
             MessageType.WRITE_BLOCK, MessageType.READ_BLOCK);

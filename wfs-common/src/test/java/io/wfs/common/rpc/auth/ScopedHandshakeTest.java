@@ -140,7 +140,7 @@ class ScopedHandshakeTest {
     @Test
     void scopedConnectionsMaySendWhatAMountNeedsAndNoServerOrAdminMessage() {
         for (MessageType t : List.of(MessageType.LOOKUP, MessageType.RENAME, MessageType.OPEN, MessageType.READ_BLOCK,
-                MessageType.WRITE_BLOCK, MessageType.FULL_ROUTE, MessageType.LOCATE_VOLUME, MessageType.ANNOUNCE_OPENS)) {
+                MessageType.WRITE_BLOCK, MessageType.FULL_ROUTE, MessageType.LOCATE_VOLUME, MessageType.ANNOUNCE_OPENS, MessageType.GET_QUOTA)) {
             assertTrue(ScopedAccess.allows(t), t + " is needed by a mount");
         }
         for (MessageType t : List.of(MessageType.ISSUE_SCOPED_CREDENTIAL, MessageType.SCAN_INODES,
@@ -148,7 +148,8 @@ class ScopedHandshakeTest {
                 MessageType.CREATE_LOCKED, MessageType.RENAME_ENTRIES, MessageType.RENAME_LEASE,
                 MessageType.REGISTER_STORE_NODE, MessageType.STORE_HEARTBEAT, MessageType.VOLUME_STATE_REPORT,
                 MessageType.REPLICATE_BLOCK, MessageType.DELETE_BLOCKS, MessageType.CREATE_VOLUME,
-                MessageType.SEAL_VOLUME, MessageType.COPY_VOLUME, MessageType.LIST_BLOCKS, MessageType.VOLUME_INFO)) {
+                MessageType.SEAL_VOLUME, MessageType.COPY_VOLUME, MessageType.LIST_BLOCKS, MessageType.VOLUME_INFO,
+                MessageType.SET_QUOTA, MessageType.REMOVE_QUOTA, MessageType.LIST_QUOTAS)) {
             assertTrue(!ScopedAccess.allows(t), t + " is not for a scoped mount");
         }
     }
