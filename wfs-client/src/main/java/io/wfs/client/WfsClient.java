@@ -136,6 +136,14 @@ public final class WfsClient implements WfsFileSystem {
         return a.ino();
     }
 
+    /**
+     * This client's metadata transport (its session and route): for tools and tests that send
+     * requests by inode number. The servers check them like any other request.
+     */
+    public MetaClient metaClient() {
+        return meta;
+    }
+
     /** The inode that "/" of this client is (1, or the directory of client.subdir). */
     public long rootIno() {
         return paths.root();
@@ -404,11 +412,11 @@ public final class WfsClient implements WfsFileSystem {
         return issueCredential(a.ino(), rootSquash, path);
     }
 
-    /** Has a manager issue the scoped credential of the directory inode {@code rootIno}. */
+    /**
+     * Has a manager issue the scoped credential of the directory inode {@code rootIno}; a client
+     * with a scoped credential is refused EACCES by the manager.
+     */
     public ScopedCredential issueCredential(long rootIno, boolean rootSquash, String path) {
-        if (scope != null) {
-            throw new WfsException(WfsErrorCode.EACCES, "a client with a scoped credential cannot issue credentials");
-        }
         return manager.call(new IssueScopedCredentialRequest(rootIno, rootSquash, path)).credential();
     }
 
