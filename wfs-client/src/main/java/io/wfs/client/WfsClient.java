@@ -56,6 +56,7 @@ public final class WfsClient implements WfsFileSystem {
     private final MetaSession session;
     /** The scope of the client's credential, null for the cluster secret. */
     private final Scope scope;
+    private final ClientQuotas quotas;
 
     /**
      * A client of the cluster the managers of {@code client.managers} run, authenticated with
@@ -100,6 +101,12 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+        quotas = new ClientQuotas(meta, cluster, paths);
+    }
+
+    /** Directory quotas: {@code wfs quota}, the CSI driver. */
+    public ClientQuotas quotas() {
+        return quotas;
     }
 
     /**
@@ -420,19 +427,30 @@ public final class WfsClient implements WfsFileSystem {
         return manager.call(new IssueScopedCredentialRequest(rootIno, rootSquash, path)).credential();
     }
 
+    /**
+     * The cluster's figures, or, for a client rooted at a quota directory (a Kubernetes volume),
+     * the quota's: its limit as the size (capped by the cluster's free space) and its usage.
+     */
     @Override
     public Usage statfs(Caller caller) {
+        Usage cluster = clusterUsage();
+        if (paths.root() == PathResolver.ROOT) {
+            return cluster;
+        }
+        return quotas.ofDirectory(Caller.ROOT, paths.root()).map(q -> {
+            long capacity = q.limitBytes() > 0 ? Math.min(q.limitBytes(), q.usedBytes() + cluster.freeBytes())
+                    : cluster.capacityBytes();
+            long free = Math.max(0, Math.min(capacity - q.usedBytes(), cluster.freeBytes()));
+            return new Usage(capacity, q.usedBytes(), free, q.usedInodes(), q.limitInodes());
+        }).orElse(cluster);
+    }
+
+    private Usage clusterUsage() {
         long usedBytes = 0;
         long usedInodes = 0;
         for (SlotMap.Group g : cluster.slotMap().groups()) {
-            if (scope != null) {
-                // A scoped client may ask only about its own slot.
-                StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), scope.slot())));
-                usedBytes = r.usedBytes();
-                usedInodes = r.usedInodes();
-                break;
-            }
-            if (g.slots().length > 0) {
+            // A scoped client may not see the cluster's usage (its statfs is its volume's quota).
+            if (scope == null && g.slots().length > 0) {
                 StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
                 usedBytes += r.usedBytes();
                 usedInodes += r.usedInodes();
@@ -449,7 +467,7 @@ public final class WfsClient implements WfsFileSystem {
         }
         // Every byte is stored on each replica: a user can write the raw free space divided by them.
         int replicas = cluster.replicasPerVolume();
-        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes);
+        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes, 0);
     }
 
     @Override

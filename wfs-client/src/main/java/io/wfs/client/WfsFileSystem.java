@@ -78,8 +78,8 @@ public interface WfsFileSystem extends AutoCloseable {
     /** The first lock conflicting with the one described (F_GETLK), or null. */
     io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner);
 
-    /** Totals for statfs(2). */
-    record Usage(long capacityBytes, long usedBytes, long freeBytes, long usedInodes) {
+    /** Totals for statfs(2); inodeLimit 0 means no limit (inodes live in the meta servers' memory). */
+    record Usage(long capacityBytes, long usedBytes, long freeBytes, long usedInodes, long inodeLimit) {
     }
 
     Usage statfs(Caller caller);

@@ -4,26 +4,31 @@ import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import csi.v1.Csi.ControllerServiceCapability.RPC.Type;
 import io.grpc.stub.StreamObserver;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * The CSI Controller service: a volume is a directory under the volumes root, named by the
  * volume's name (which is also its id), so every call is idempotent by construction. The capacity
- * asked for is recorded on the directory and answered back; it is not enforced (no quotas yet).
+ * asked for is the directory's quota, enforced by the meta servers.
  */
 final class ControllerService extends ControllerGrpc.ControllerImplBase {
-    /** In the volume context: where the volume lives, and that its size is recorded, not enforced. */
+    /** In the volume context: where the volume lives, and how its size is held. */
     static final String CONTEXT_SUBDIR = "wfs.io/subdir";
     static final String CONTEXT_CAPACITY = "wfs.io/capacity-bytes";
     static final String CONTEXT_QUOTA = "wfs.io/quota";
 
     private final VolumeDirectories volumes;
     private final CsiCalls calls;
+    /** Issues a volume's scoped credential for the node: (path, root squash) → credential. */
+    private final java.util.function.BiFunction<String, Boolean, ScopedCredential> credentials;
 
-    ControllerService(VolumeDirectories volumes, CsiCalls calls) {
+    ControllerService(VolumeDirectories volumes, CsiCalls calls,
+                      java.util.function.BiFunction<String, Boolean, ScopedCredential> credentials) {
         this.volumes = volumes;
         this.calls = calls;
+        this.credentials = credentials;
     }
 
     @Override
@@ -35,6 +40,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw CsiStatus.invalid("volume_content_source (snapshots, clones) is not supported");
             }
             long capacity = VolumeRequests.capacity(r.getCapacityRange());
+            boolean rootSquash = VolumeCredentials.rootSquash(r.getParametersMap());
             return calls.underLock(id, () -> {
                 if (!volumes.create(id)) {
                     OptionalLong recorded = volumes.capacity(id);
@@ -44,16 +50,19 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                     }
                 }
                 // Also after a crash between mkdir and this: a retry completes the volume.
-                volumes.recordCapacity(id, capacity);
-                return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity)).build();
+                volumes.setCapacity(id, capacity);
+                // The quota exists now: the credential of its subtree is what the node mounts with.
+                ScopedCredential credential = credentials.apply(volumes.path(id), rootSquash);
+                return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity, credential)).build();
             });
         });
     }
 
-    private Csi.Volume volume(String id, long capacity) {
+    private Csi.Volume volume(String id, long capacity, ScopedCredential credential) {
         return Csi.Volume.newBuilder().setVolumeId(id).setCapacityBytes(capacity)
                 .putAllVolumeContext(Map.of(CONTEXT_SUBDIR, volumes.path(id), CONTEXT_CAPACITY, Long.toString(capacity),
-                        CONTEXT_QUOTA, "recorded, not enforced"))
+                        CONTEXT_QUOTA, capacity > 0 ? "directory quota, enforced" : "directory quota, no limit"))
+                .putAllVolumeContext(VolumeCredentials.context(credential))
                 .build();
     }
 
@@ -81,7 +90,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 long now = volumes.capacity(id).orElse(0);
                 // Never shrinks: an expand to less than the volume has is already satisfied.
                 long capacity = Math.max(now, wanted);
-                volumes.recordCapacity(id, capacity);
+                volumes.setCapacity(id, capacity);
                 // A FUSE mount needs nothing done on the node for a bigger size.
                 return Csi.ControllerExpandVolumeResponse.newBuilder().setCapacityBytes(capacity)
                         .setNodeExpansionRequired(false).build();

@@ -1,6 +1,7 @@
 package io.wfs.csi;
 
 import io.wfs.client.Caller;
+import io.wfs.client.ClientQuotas;
 import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
@@ -11,22 +12,22 @@ import java.util.OptionalLong;
 
 /**
  * The volumes as directories of the cluster: {@code <root>/<id>}, made by the controller as root
- * with mode 0777 (pods run as any uid). The requested capacity is recorded in the directory's
- * {@code trusted.wfs.csi.capacity} attribute (root's only: a pod cannot change it). It is a
- * record, not a limit: WFS has no directory quotas yet, so nothing stops a volume from growing
- * past it (docs/kubernetes.md).
+ * with mode 0777 (pods run as any uid). Each carries a directory quota whose byte limit is the
+ * volume's capacity (0: no capacity asked, no limit), enforced by the meta servers on every write
+ * and create (EDQUOT) and shown by {@code df} in the pod (docs/kubernetes.md).
  */
 final class VolumeDirectories {
-    static final byte[] CAPACITY_XATTR = "trusted.wfs.csi.capacity".getBytes(StandardCharsets.US_ASCII);
     private static final Caller ROOT = Caller.ROOT;
 
     private final WfsFileSystem fs;
+    private final ClientQuotas quotas;
     private final String root;
     private final String retention;
 
     /** {@code retention}: where deleted volumes go ("" removes them). */
-    VolumeDirectories(WfsFileSystem fs, String root, String retention) {
+    VolumeDirectories(WfsFileSystem fs, ClientQuotas quotas, String root, String retention) {
         this.fs = fs;
+        this.quotas = quotas;
         this.root = trimSlash(root);
         this.retention = trimSlash(retention);
     }
@@ -36,12 +37,14 @@ final class VolumeDirectories {
         return root + "/" + id;
     }
 
-    /** The recorded capacity of an existing volume (empty when it has none recorded); NOT_FOUND when missing. */
+    /**
+     * The capacity of an existing volume, its quota's byte limit (empty when a crash came between
+     * its mkdir and its quota); NOT_FOUND when missing.
+     */
     OptionalLong capacity(String id) {
         requireDirectory(id);
         try {
-            String v = new String(fs.getxattr(ROOT, path(id), CAPACITY_XATTR), StandardCharsets.US_ASCII);
-            return OptionalLong.of(Long.parseLong(v));
+            return OptionalLong.of(quotas.get(ROOT, path(id)).limitBytes());
         } catch (WfsException e) {
             if (e.code() == WfsErrorCode.ENODATA) {
                 return OptionalLong.empty();
@@ -78,8 +81,9 @@ final class VolumeDirectories {
         return true;
     }
 
-    void recordCapacity(String id, long bytes) {
-        fs.setxattr(ROOT, path(id), CAPACITY_XATTR, Long.toString(bytes).getBytes(StandardCharsets.US_ASCII), 0);
+    /** Sets the volume's quota to {@code bytes} (0: no limit); the volume's files stay. */
+    void setCapacity(String id, long bytes) {
+        quotas.set(ROOT, path(id), bytes, 0);
     }
 
     /** Removes the volume (or moves it into the retention folder); true when there was one. */
@@ -96,7 +100,7 @@ final class VolumeDirectories {
         return true;
     }
 
-    /** The cluster's free bytes for GetCapacity (what a volume can take; no quota divides it). */
+    /** The cluster's free bytes for GetCapacity (quotas are limits, not reservations: they may sum past it). */
     long freeBytes() {
         return fs.statfs(ROOT).freeBytes();
     }

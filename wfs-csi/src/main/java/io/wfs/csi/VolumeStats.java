@@ -2,51 +2,32 @@ package io.wfs.csi;
 
 import csi.v1.Csi;
 import java.io.IOException;
-import java.nio.file.FileStore;
-import java.nio.file.FileVisitResult;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
-import java.nio.file.attribute.BasicFileAttributes;
+import java.util.List;
 
 /**
- * NodeGetVolumeStats from what can be measured, since WFS has no directory quotas yet: used bytes
- * and inodes by a walk of the mounted volume (cost: one stat per entry, through the mount),
- * total and available bytes from statfs of the mount, which is the cluster's space (a volume can
- * take all of it; its recorded capacity is not a limit). Inodes: used only (the metadata servers
- * have no fixed inode table, so there is no honest total).
+ * NodeGetVolumeStats from statfs of the volume's mount: a mount rooted at a quota directory
+ * reports the quota (size = the byte limit, capped by the cluster's free space; used bytes and
+ * inodes = the quota's exact usage, kept by the meta servers), so nothing walks the volume.
  */
 final class VolumeStats {
     private VolumeStats() {
     }
 
     static Csi.NodeGetVolumeStatsResponse measure(Path mounted) throws IOException {
-        long[] usedBytesAndInodes = new long[2];
-        Files.walkFileTree(mounted, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-                usedBytesAndInodes[0] += attrs.size();
-                usedBytesAndInodes[1]++;
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                usedBytesAndInodes[1]++;
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult visitFileFailed(Path file, IOException e) {
-                // A file removed by a pod during the walk: not counted, not an error.
-                return FileVisitResult.CONTINUE;
-            }
-        });
-        FileStore store = Files.getFileStore(mounted);
+        // stat(1) reads f_blocks, f_bfree, f_bavail, f_files, f_ffree and the fragment size.
+        String[] f = HostCommands.run(List.of("stat", "-f", "-c", "%b %f %a %c %d %S", mounted.toString())).split(" ");
+        long blocks = Long.parseLong(f[0]);
+        long free = Long.parseLong(f[1]);
+        long available = Long.parseLong(f[2]);
+        long files = Long.parseLong(f[3]);
+        long freeFiles = Long.parseLong(f[4]);
+        long block = Long.parseLong(f[5]);
         Csi.NodeGetVolumeStatsResponse.Builder b = Csi.NodeGetVolumeStatsResponse.newBuilder();
-        b.addUsageBuilder().setUnit(Csi.VolumeUsage.Unit.BYTES).setUsed(usedBytesAndInodes[0])
-                .setTotal(store.getTotalSpace()).setAvailable(store.getUsableSpace());
-        b.addUsageBuilder().setUnit(Csi.VolumeUsage.Unit.INODES).setUsed(usedBytesAndInodes[1]);
+        b.addUsageBuilder().setUnit(Csi.VolumeUsage.Unit.BYTES).setUsed((blocks - free) * block)
+                .setTotal(blocks * block).setAvailable(available * block);
+        b.addUsageBuilder().setUnit(Csi.VolumeUsage.Unit.INODES).setUsed(files - freeFiles).setTotal(files)
+                .setAvailable(freeFiles);
         b.getVolumeConditionBuilder().setAbnormal(false).setMessage("mounted and answering");
         return b.build();
     }

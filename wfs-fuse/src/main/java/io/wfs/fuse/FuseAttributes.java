@@ -37,8 +37,9 @@ final class FuseAttributes {
         st.f_blocks.set(Math.max(u.capacityBytes(), u.usedBytes()) / block);
         st.f_bfree.set(u.freeBytes() / block);
         st.f_bavail.set(u.freeBytes() / block);
-        // Inodes live in memory on the metadata servers: report plenty, and what is used.
-        long files = Math.max(1L << 32, u.usedInodes() * 2);
+        // Inodes live in memory on the metadata servers: report plenty, and what is used, unless a
+        // quota limits them.
+        long files = u.inodeLimit() > 0 ? Math.max(u.inodeLimit(), u.usedInodes()) : Math.max(1L << 32, u.usedInodes() * 2);
         st.f_files.set(files);
         st.f_ffree.set(files - u.usedInodes());
         st.f_favail.set(files - u.usedInodes());

@@ -11,7 +11,6 @@ import io.wfs.common.msg.meta.NewLinkRequest;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SliceInfo;
-import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.rpc.auth.Scope;
 import io.wfs.meta.namespace.Namespace;
 
@@ -56,7 +55,7 @@ public final class ScopeGuard {
         if (request instanceof AnnounceOpensRequest r) {
             return r.inos();
         }
-        if (request instanceof SessionHeartbeatRequest || request instanceof StatFsRequest) {
+        if (request instanceof SessionHeartbeatRequest) {
             return NONE;
         }
         throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()
@@ -70,9 +69,6 @@ public final class ScopeGuard {
             if (ino == Scope.CLUSTER_ROOT || (int) (ino >>> 52) != scope.slot()) {
                 throw outside(scope, ino);
             }
-        }
-        if (request instanceof StatFsRequest s && s.slot() != scope.slot()) {
-            throw new WfsException(WfsErrorCode.EACCES, "statfs of slot " + s.slot() + " is outside " + scope);
         }
         if (request instanceof CommitSlicesRequest c && c.slices() != null) {
             // A block of another slot would let the mount delete or read another volume's data later.

@@ -26,7 +26,6 @@ import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetQuotaRequest;
 import io.wfs.common.msg.meta.SetXattrRequest;
 import io.wfs.common.msg.meta.SliceInfo;
-import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.auth.Scope;
@@ -89,7 +88,6 @@ class ScopeGuardTest {
         allowed(new LinkRequest(t.h(), aFile, a, n("second")));
         allowed(new SetXattrRequest(t.h(), aFile, n("user.x"), new byte[1], 0));
         allowed(new CommitSlicesRequest(t.h(), aFile, List.of(new SliceInfo(0, 10, 1, block(scopeA.slot()), 0)), 10));
-        allowed(new StatFsRequest(t.h(), scopeA.slot()));
         allowed(new SessionHeartbeatRequest(t.h(), 77));
     }
 
@@ -122,10 +120,9 @@ class ScopeGuardTest {
     }
 
     @Test
-    void blocksAndStatfsOfAnotherSlotAreRefused() {
+    void blocksOfAnotherSlotAreRefused() {
         int other = (scopeA.slot() + 1) % 4096;
         refused(new CommitSlicesRequest(t.h(), aFile, List.of(new SliceInfo(0, 10, 1, block(other), 0)), 10));
-        refused(new StatFsRequest(t.h(), other));
     }
 
     @Test
@@ -173,7 +170,7 @@ class ScopeGuardTest {
             if (type.id() >= 100 && type.id() < 200 && ScopedAccess.allows(type)) {
                 MetaRequest<?> request = (MetaRequest<?>) ValidRequests.of(type, random);
                 long[] named = ScopeGuard.namedInodes(request);
-                if (type != MessageType.SESSION_HEARTBEAT && type != MessageType.STAT_FS) {
+                if (type != MessageType.SESSION_HEARTBEAT) {
                     assertTrue(named.length > 0, type + " names inodes");
                 }
             }

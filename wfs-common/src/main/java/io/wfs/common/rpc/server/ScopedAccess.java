@@ -15,7 +15,8 @@ import java.util.Set;
  * the stores the slot of every block id.
  *
  * <p>Allowed: the file system's metadata requests of a client (lookup … announce opens, not the
- * stores' deletion and orphan requests, not {@code wfs fsck}'s namespace scan, not setting,
+ * stores' deletion and orphan requests, not {@code wfs fsck}'s namespace scan, not the
+ * per-slot usage of statfs (a scoped mount's statfs is its volume's quota), not setting,
  * removing or listing quotas (reading the quota of a directory in scope is allowed), not the
  * cross-group steps between meta groups); the route and topology reads of the manager (boot
  * route, full route, deltas, volume locations, cluster status); block writes and reads of the
@@ -29,7 +30,7 @@ public final class ScopedAccess {
             MessageType.LOOKUP, MessageType.GET_ATTR, MessageType.SET_ATTR, MessageType.MKNOD, MessageType.MKDIR,
             MessageType.UNLINK, MessageType.RMDIR, MessageType.SYMLINK, MessageType.READLINK, MessageType.LINK,
             MessageType.RENAME, MessageType.READDIR, MessageType.GET_XATTR, MessageType.SET_XATTR,
-            MessageType.LIST_XATTR, MessageType.REMOVE_XATTR, MessageType.STAT_FS, MessageType.ALLOCATE_BLOCK_IDS,
+            MessageType.LIST_XATTR, MessageType.REMOVE_XATTR, MessageType.ALLOCATE_BLOCK_IDS,
             MessageType.COMMIT_SLICES, MessageType.GET_SLICES, MessageType.OPEN, MessageType.CLOSE,
             MessageType.SET_LOCK, MessageType.GET_LOCK, MessageType.SESSION_HEARTBEAT, MessageType.ANNOUNCE_OPENS,
             MessageType.GET_QUOTA,

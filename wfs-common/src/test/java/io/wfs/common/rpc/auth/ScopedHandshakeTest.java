@@ -149,7 +149,7 @@ class ScopedHandshakeTest {
                 MessageType.REGISTER_STORE_NODE, MessageType.STORE_HEARTBEAT, MessageType.VOLUME_STATE_REPORT,
                 MessageType.REPLICATE_BLOCK, MessageType.DELETE_BLOCKS, MessageType.CREATE_VOLUME,
                 MessageType.SEAL_VOLUME, MessageType.COPY_VOLUME, MessageType.LIST_BLOCKS, MessageType.VOLUME_INFO,
-                MessageType.SET_QUOTA, MessageType.REMOVE_QUOTA, MessageType.LIST_QUOTAS)) {
+                MessageType.SET_QUOTA, MessageType.REMOVE_QUOTA, MessageType.LIST_QUOTAS, MessageType.STAT_FS)) {
             assertTrue(!ScopedAccess.allows(t), t + " is not for a scoped mount");
         }
     }

@@ -1,0 +1,199 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.client.Caller;
+import io.wfs.client.WfsClient;
+import io.wfs.common.msg.manager.ClusterStatusReply;
+import io.wfs.common.msg.meta.QuotaUsage;
+import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Directory quotas through real FUSE mounts of a cluster of real processes: two mounts write into
+ * one quota until EDQUOT and cannot pass it; the usage the meta servers keep is exactly what a walk
+ * finds; it survives a {@code kill -9} of the group's leader and its restart, and is enforced after
+ * them; a rename into the quota is refused (EXDEV) and {@code mv}'s copy stops at the quota with
+ * the source intact; {@code df} of a mount rooted at the quota shows the quota.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class DirectoryQuotaIT {
+    private static final int KIB = 1 << 10;
+    private static final int MIB = 1 << 20;
+    private static final int FILE = 256 * KIB;
+    private static final long LIMIT = 8L * MIB;
+
+    @Test
+    void twoMountsStopAtTheQuotaWhichSurvivesALeaderKillAndHoldsAtItsEdge() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
+                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
+                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
+                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true).mounts(2).start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
+            ClusterStatusReply ready = view.awaitStatus(s -> {
+                RouteModel m = ManagerTopology.model(s);
+                return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
+                        && m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
+            }, "every group with a leader and 3 stores with a writable volume");
+            SlotMap slots = ManagerTopology.model(ready).toSlotMap(ready.routeVersion());
+            WfsClient admin = cluster.mountClient(0);
+            Path a = cluster.mountPoint(0);
+            Path b = cluster.mountPoint(1);
+            Files.createDirectories(a.resolve("vol"));
+            admin.quotas().set(Caller.ROOT, "/vol", LIMIT, 0);
+
+            // Two writers on two mounts, each in its own subdirectory of the quota, until EDQUOT.
+            List<Path> acknowledged = writeUntilFull(List.of(a.resolve("vol/w0"), b.resolve("vol/w1")));
+            assertTrue(acknowledged.size() >= 20, "most of 8 MiB written in 256 KiB files: " + acknowledged.size());
+            QuotaUsage full = admin.quotas().get(Caller.ROOT, "/vol");
+            assertTrue(full.usedBytes() <= LIMIT, "never past the limit: " + full.usedBytes());
+            assertTrue(full.usedBytes() > LIMIT - 2 * FILE, "stopped near the limit: " + full.usedBytes());
+            assertUsageIsWhatAWalkFinds(full, a.resolve("vol"));
+            for (Path p : acknowledged) {
+                assertArrayEquals(content(p.getFileName().toString()), Files.readAllBytes(p), "acknowledged " + p);
+            }
+
+            // kill -9 of the quota's group leader, then its restart: the usage is the same, and enforced.
+            long volIno = admin.getattr(Caller.ROOT, "/vol").ino();
+            MetaNode leader = leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id());
+            leader.kill();
+            Await.until(Duration.ofMinutes(1), () -> sameUsage(admin, full), "the new leader answers the same usage");
+            leader.start();
+            Await.until(Duration.ofMinutes(1), () -> leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id()) != null,
+                    "the group has a leader after the restart");
+            admin.quotas().set(Caller.ROOT, "/vol", full.usedBytes() + 100 * KIB, 0);
+            IOException refused = assertThrows(IOException.class, () -> Files.write(b.resolve("vol/after-kill"),
+                    content("after-kill")));
+            assertTrue(String.valueOf(refused.getMessage()).contains("quota"), "EDQUOT: " + refused);
+            Files.write(a.resolve("vol/small"), new byte[50 * KIB]);
+            assertUsageIsWhatAWalkFinds(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol"));
+
+            // The quota's edge: rename(2) across it is EXDEV; mv copies, and the copy stops at the quota.
+            Files.createDirectories(a.resolve("big"));
+            Files.write(a.resolve("big/one"), content("one"));
+            Files.write(a.resolve("big/two"), content("two"));
+            assertThrows(AtomicMoveNotSupportedException.class,
+                    () -> Files.move(a.resolve("big"), a.resolve("vol/big"), StandardCopyOption.ATOMIC_MOVE));
+            Process mv = new ProcessBuilder("mv", a.resolve("big").toString(), a.resolve("vol/").toString())
+                    .redirectErrorStream(true).start();
+            String said = new String(mv.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(mv.waitFor(60, TimeUnit.SECONDS));
+            assertNotEquals(0, mv.exitValue(), "mv past the quota fails: " + said);
+            assertTrue(said.contains("Disk quota exceeded"), said);
+            assertArrayEquals(content("one"), Files.readAllBytes(a.resolve("big/one")), "the source stays whole");
+            assertArrayEquals(content("two"), Files.readAllBytes(a.resolve("big/two")), "the source stays whole");
+            QuotaUsage afterMv = admin.quotas().get(Caller.ROOT, "/vol");
+            assertTrue(afterMv.usedBytes() <= afterMv.limitBytes(), "the copy stayed inside the quota");
+
+            // df of a mount rooted at the quota shows the quota.
+            admin.quotas().set(Caller.ROOT, "/vol", 64L * MIB, 0);
+            int rooted = cluster.mountSubdir("/vol");
+            FileStore store = Files.getFileStore(cluster.mountPoint(rooted));
+            assertEquals(64L * MIB, store.getTotalSpace());
+            QuotaUsage now = admin.quotas().get(Caller.ROOT, "/vol");
+            long usedRoundedUp = (now.usedBytes() + 4095) / 4096 * 4096;
+            assertEquals(64L * MIB - usedRoundedUp, store.getUnallocatedSpace(), 4096, "free = limit - used (4 KiB units)");
+        }
+    }
+
+    /** Writes 256 KiB files from one thread per directory until a write fails; returns those acknowledged. */
+    private static List<Path> writeUntilFull(List<Path> dirs) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(dirs.size());
+        try {
+            List<Future<List<Path>>> writers = new ArrayList<>();
+            for (Path dir : dirs) {
+                writers.add(pool.submit(() -> {
+                    Files.createDirectories(dir);
+                    List<Path> done = new ArrayList<>();
+                    for (int i = 0; i < 1000; i++) {
+                        Path p = dir.resolve(dir.getFileName() + "-" + i);
+                        try {
+                            Files.write(p, content(p.getFileName().toString()));
+                        } catch (IOException e) {
+                            assertTrue(String.valueOf(e.getMessage()).contains("quota"), "refused with EDQUOT: " + e);
+                            return done;
+                        }
+                        done.add(p);
+                    }
+                    throw new AssertionError("1000 files of 256 KiB fit an 8 MiB quota");
+                }));
+            }
+            List<Path> all = new ArrayList<>();
+            for (Future<List<Path>> w : writers) {
+                all.addAll(w.get(5, TimeUnit.MINUTES));
+            }
+            return all;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static byte[] content(String name) {
+        byte[] data = new byte[FILE];
+        new Random(name.hashCode()).nextBytes(data);
+        return data;
+    }
+
+    private static void assertUsageIsWhatAWalkFinds(QuotaUsage q, Path dir) throws IOException {
+        long[] bytesAndInodes = new long[2];
+        try (Stream<Path> all = Files.walk(dir)) {
+            all.forEach(p -> {
+                try {
+                    bytesAndInodes[0] += Files.isRegularFile(p) ? Files.size(p) : 0;
+                    bytesAndInodes[1]++;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+        }
+        assertEquals(bytesAndInodes[0], q.usedBytes(), "bytes: the quota's count is what a walk finds");
+        assertEquals(bytesAndInodes[1], q.usedInodes(), "inodes: the quota's count is what a walk finds");
+    }
+
+    private static boolean sameUsage(WfsClient admin, QuotaUsage expected) {
+        try {
+            QuotaUsage q = admin.quotas().get(Caller.ROOT, "/vol");
+            return q.usedBytes() == expected.usedBytes() && q.usedInodes() == expected.usedInodes()
+                    && q.limitBytes() == expected.limitBytes();
+        } catch (RuntimeException notYet) {
+            return false;
+        }
+    }
+
+    private static MetaNode leaderOf(List<MetaNode> metas, String group) {
+        for (MetaNode m : metas) {
+            if (!m.isRunning()) {
+                continue;
+            }
+            Map<String, Object> g = ManagedMetaNodes.groupStatus(m, group);
+            if (g != null && Boolean.TRUE.equals(g.get("leader"))) {
+                return m;
+            }
+        }
+        return null;
+    }
+}
