@@ -36,6 +36,7 @@ public final class WfsCommand implements Runnable {
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
         cl.addSubcommand("bench", bench);
         cl.addSubcommand("fsck", new io.wfs.cli.fsck.FsckCommand());
+        cl.addSubcommand("quota", io.wfs.cli.quota.QuotaCommand.commandLine());
         cl.addSubcommand("config", new ConfigCommand());
         cl.addSubcommand("help", new CommandLine.HelpCommand());
         return cl;

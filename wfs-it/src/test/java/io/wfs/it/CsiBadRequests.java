@@ -115,6 +115,6 @@ final class CsiBadRequests {
         if (!wrong.isEmpty()) {
             fail(String.join("\n", wrong));
         }
-        assertEquals(23, rows.size());
+        assertEquals(25, rows.size());
     }
 }

@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Timeout;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @Timeout(240)
 class CsiDriverIT {
-    static final long GIB = 1L << 30;
+    static final long UNIT = 4L << 20;
+    static final long MIB = 1L << 20;
 
     private MiniCluster cluster;
     private CsiPluginProcess plugin;
@@ -83,11 +84,11 @@ class CsiDriverIT {
         Path target = plugin.kubelet().resolve("pods/pod-a/volumes/pvc-1/mount");
         Path readOnlyTarget = plugin.kubelet().resolve("pods/pod-b/volumes/pvc-1/mount");
 
-        Csi.Volume v = plugin.client().controller().createVolume(CsiRequests.create("pvc-1", GIB)).getVolume();
+        Csi.Volume v = plugin.client().controller().createVolume(CsiRequests.create("pvc-1", UNIT)).getVolume();
         assertEquals("pvc-1", v.getVolumeId());
-        assertEquals(GIB, v.getCapacityBytes());
+        assertEquals(UNIT, v.getCapacityBytes());
         assertEquals("/volumes/pvc-1", v.getVolumeContextMap().get("wfs.io/subdir"));
-        assertEquals(v, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", GIB)).getVolume(), "idempotent");
+        assertEquals(v, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", UNIT)).getVolume(), "idempotent");
         assertTrue(Files.isDirectory(whole.resolve("volumes/pvc-1")));
         // The volume's scoped credential travels in its context (the PV's volumeAttributes) to the node.
         assertEquals(Files.getAttribute(whole.resolve("volumes/pvc-1"), "unix:ino").toString(),
@@ -121,18 +122,32 @@ class CsiDriverIT {
 
         Csi.NodeGetVolumeStatsResponse stats = plugin.client().node().nodeGetVolumeStats(CsiRequests.stats("pvc-1", target));
         assertFalse(stats.getVolumeCondition().getAbnormal());
-        assertEquals("written in the pod".length(), stats.getUsage(0).getUsed(), "bytes by a walk of the volume");
+        assertEquals(4096, stats.getUsage(0).getUsed(), "bytes from the quota, in 4 KiB units");
+        assertEquals(UNIT, stats.getUsage(0).getTotal(), "the volume's size is its quota");
         assertEquals(2, stats.getUsage(1).getUsed(), "inodes: the root and the file");
-        assertTrue(stats.getUsage(0).getTotal() > 0);
 
-        assertEquals(2 * GIB, plugin.client().controller().controllerExpandVolume(CsiRequests.expand("pvc-1", 2 * GIB))
+        // The quota holds in the pod: a write past it is refused, and df shows the volume's size.
+        assertEquals(UNIT, Files.getFileStore(target).getTotalSpace(), "df in the pod");
+        plugin.client().controller().controllerExpandVolume(CsiRequests.expand("pvc-1", 2 * UNIT));
+        IOException overQuota = assertThrows(IOException.class, () -> writeMib(target.resolve("big"), 9));
+        assertTrue(String.valueOf(overQuota.getMessage()).contains("quota"), "EDQUOT: " + overQuota);
+        Files.delete(target.resolve("big"));
+        stats = plugin.client().node().nodeGetVolumeStats(CsiRequests.stats("pvc-1", target));
+        assertTrue(stats.getUsage(0).getUsed() <= 4096, "the refused file's space is back: " + stats.getUsage(0).getUsed());
+
+        assertEquals(3 * UNIT, plugin.client().controller().controllerExpandVolume(CsiRequests.expand("pvc-1", 3 * UNIT))
                 .getCapacityBytes());
-        assertEquals(2 * GIB, plugin.client().controller().controllerExpandVolume(CsiRequests.expand("pvc-1", GIB))
+        assertEquals(3 * UNIT, plugin.client().controller().controllerExpandVolume(CsiRequests.expand("pvc-1", UNIT))
                 .getCapacityBytes(), "never shrinks");
-        assertEquals(2 * GIB, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", 2 * GIB)).getVolume()
+        assertEquals(3 * UNIT, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", 3 * UNIT)).getVolume()
                 .getCapacityBytes(), "the expanded size is what the volume records");
-        assertEquals(2 * GIB, plugin.client().node().nodeExpandVolume(CsiRequests.nodeExpand("pvc-1", target, 2 * GIB))
+        assertEquals(3 * UNIT, plugin.client().node().nodeExpandVolume(CsiRequests.nodeExpand("pvc-1", target, 3 * UNIT))
                 .getCapacityBytes());
+        writeMib(target.resolve("big"), 9);
+        stats = plugin.client().node().nodeGetVolumeStats(CsiRequests.stats("pvc-1", target));
+        assertEquals(3 * UNIT, stats.getUsage(0).getTotal());
+        assertEquals(9 * MIB + 4096, stats.getUsage(0).getUsed(), "after the expand the write fits");
+        Files.delete(target.resolve("big"));
 
         // The volume's FUSE process dies: the pods' mounts go dead, and a publish re-establishes them.
         ProcessHandle.of(fusePid).orElseThrow().destroyForcibly();
@@ -199,6 +214,16 @@ class CsiDriverIT {
     @Order(4)
     void badRequestsGetTheSpecsCodes() throws Exception {
         new CsiBadRequests(plugin.client(), plugin.kubelet()).assertAll();
+    }
+
+    /** A sparse-free file of {@code mib} MiB written through the pod's mount. */
+    private static void writeMib(Path file, int mib) throws IOException {
+        byte[] chunk = new byte[(int) MIB];
+        try (var out = Files.newOutputStream(file)) {
+            for (int i = 0; i < mib; i++) {
+                out.write(chunk);
+            }
+        }
     }
 
     private static boolean readable(Path dir) {

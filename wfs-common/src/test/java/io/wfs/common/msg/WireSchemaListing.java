@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -54,19 +54,8 @@ final class WireSchemaListing {
 
     /** Every message class's serialized fields, sorted by class name, then field number. */
     static List<Line> current() {
-        Deque<Class<?>> todo = new ArrayDeque<>();
-        for (MessageType t : MessageType.values()) {
-            todo.add(t.requestClass());
-            todo.add(t.responseClass());
-        }
-        todo.add(ErrorReply.class);
-        Set<Class<?>> seen = new HashSet<>();
         List<Line> lines = new ArrayList<>();
-        while (!todo.isEmpty()) {
-            Class<?> c = todo.poll();
-            if (!seen.add(c)) {
-                continue;
-            }
+        for (Class<?> c : wireClasses()) {
             if (c.isEnum()) {
                 for (Object constant : c.getEnumConstants()) {
                     Enum<?> e = (Enum<?>) constant;
@@ -86,11 +75,33 @@ final class WireSchemaListing {
                 }
                 lines.add(new Line(className(c), f.number, f.name, typeName(jf.getGenericType()),
                         f.type + (f.repeated ? "[]" : "")));
-                addMessageTypes(jf.getGenericType(), todo);
             }
         }
         lines.sort(Comparator.comparing(Line::className).thenComparingInt(Line::number));
         return lines;
+    }
+
+    /**
+     * The classes on the wire: the request and response classes of {@link MessageType}, {@link ErrorReply},
+     * and every message or enum reached through their fields (nested messages, list and array elements).
+     */
+    static List<Class<?>> wireClasses() {
+        Deque<Class<?>> todo = new ArrayDeque<>();
+        for (MessageType t : MessageType.values()) {
+            todo.add(t.requestClass());
+            todo.add(t.responseClass());
+        }
+        todo.add(ErrorReply.class);
+        Set<Class<?>> seen = new LinkedHashSet<>();
+        while (!todo.isEmpty()) {
+            Class<?> c = todo.poll();
+            if (seen.add(c) && !c.isEnum()) {
+                for (Field f : serializedJavaFields(c).values()) {
+                    addMessageTypes(f.getGenericType(), todo);
+                }
+            }
+        }
+        return new ArrayList<>(seen);
     }
 
     static String className(Class<?> c) {

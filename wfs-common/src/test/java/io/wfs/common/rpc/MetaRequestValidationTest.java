@@ -43,6 +43,15 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void quotaLimitsAreCheckedAndAQuotaRequestNeedsThem() {
+        new io.wfs.common.msg.meta.SetQuotaRequest(H, 1, 0, 0).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetQuotaRequest(H, 1, -1, 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetQuotaRequest(H, 1, 0, -5)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetQuotaRequest()));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.ListQuotasRequest(H, 4096)));
+    }
+
+    @Test
     void modesFlagsAndRangesAreChecked() {
         assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), Posix.S_IFDIR | 0755, 0)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), Posix.S_IFREG | 0755)));

@@ -8,29 +8,17 @@ import io.wfs.common.rpc.Validate;
  * ({@code routeVersion}, 0 = none yet): a server holding a newer route answers STALE_ROUTE with
  * its version, and the client refreshes its route first.
  */
-public final class LocateVolumeRequest implements Request<VolumeLocationReply> {
-    private long routeVersion;
-    private int volumeId;
-
+public final class LocateVolumeRequest extends VolumeAtRouteVersion implements Request<VolumeLocationReply> {
     public LocateVolumeRequest() {
     }
 
     public LocateVolumeRequest(long routeVersion, int volumeId) {
-        this.routeVersion = routeVersion;
-        this.volumeId = volumeId;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
-    }
-
-    public int volumeId() {
-        return volumeId;
+        super(routeVersion, volumeId);
     }
 
     @Override
     public void validate() {
-        ManagerFields.version(routeVersion, "routeVersion");
-        Validate.range(volumeId, "volumeId", 1, Integer.MAX_VALUE);
+        ManagerFields.version(routeVersion(), "routeVersion");
+        Validate.range(volumeId(), "volumeId", 1, Integer.MAX_VALUE);
     }
 }

@@ -8,23 +8,11 @@ import io.wfs.common.rpc.Response;
  * route it holds ({@code routeVersion}). Each report checks them in its own order, with
  * {@link ManagerFields#nodeId} and {@link ManagerFields#version}.
  */
-public abstract class NodeReportRequest<R extends Response> implements Request<R> {
-    private int nodeId;
-    private long routeVersion;
-
+public abstract class NodeReportRequest<R extends Response> extends NodeAtRouteVersion implements Request<R> {
     protected NodeReportRequest() {
     }
 
     protected NodeReportRequest(int nodeId, long routeVersion) {
-        this.nodeId = nodeId;
-        this.routeVersion = routeVersion;
-    }
-
-    public int nodeId() {
-        return nodeId;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
+        super(nodeId, routeVersion);
     }
 }

@@ -4,9 +4,7 @@ import io.wfs.common.rpc.Response;
 import java.util.List;
 
 /** A volume's state ({@link io.wfs.common.route.VolumeState} code) and its replicas' addresses, primary first. */
-public final class VolumeLocationReply implements Response {
-    private long routeVersion;
-    private int volumeId;
+public final class VolumeLocationReply extends VolumeAtRouteVersion implements Response {
     private int state;
     private List<String> replicaAddresses;
 
@@ -14,18 +12,9 @@ public final class VolumeLocationReply implements Response {
     }
 
     public VolumeLocationReply(long routeVersion, int volumeId, int state, List<String> replicaAddresses) {
-        this.routeVersion = routeVersion;
-        this.volumeId = volumeId;
+        super(routeVersion, volumeId);
         this.state = state;
         this.replicaAddresses = replicaAddresses;
-    }
-
-    public long routeVersion() {
-        return routeVersion;
-    }
-
-    public int volumeId() {
-        return volumeId;
     }
 
     public int state() {

@@ -1,22 +1,17 @@
 package io.wfs.common.msg.meta;
 
-/** One directory quota: its directory, its limits (0 = none) and what its subtree uses. */
-public final class QuotaUsage {
+/** One directory quota: its usage, its directory and its limits (0 = none). */
+public final class QuotaUsage extends SpaceUsed {
     private long dirIno;
-    private long limitBytes;
-    private long limitInodes;
-    private long usedBytes;
-    private long usedInodes;
+    private QuotaLimits limits;
 
     public QuotaUsage() {
     }
 
     public QuotaUsage(long dirIno, long limitBytes, long limitInodes, long usedBytes, long usedInodes) {
+        super(usedBytes, usedInodes);
         this.dirIno = dirIno;
-        this.limitBytes = limitBytes;
-        this.limitInodes = limitInodes;
-        this.usedBytes = usedBytes;
-        this.usedInodes = usedInodes;
+        this.limits = new QuotaLimits(limitBytes, limitInodes);
     }
 
     public long dirIno() {
@@ -24,18 +19,10 @@ public final class QuotaUsage {
     }
 
     public long limitBytes() {
-        return limitBytes;
+        return limits == null ? 0 : limits.bytes();
     }
 
     public long limitInodes() {
-        return limitInodes;
-    }
-
-    public long usedBytes() {
-        return usedBytes;
-    }
-
-    public long usedInodes() {
-        return usedInodes;
+        return limits == null ? 0 : limits.inodes();
     }
 }

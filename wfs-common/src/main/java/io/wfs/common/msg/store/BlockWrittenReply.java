@@ -3,9 +3,7 @@ package io.wfs.common.msg.store;
 import io.wfs.common.rpc.Response;
 
 /** A block is durable on the replica(s) that answered: its length and CRC32C. */
-public final class BlockWrittenReply implements Response {
-    private int volume;
-    private long blockId;
+public final class BlockWrittenReply extends BlockAddress implements Response {
     private int length;
     private int crc;
 
@@ -13,18 +11,9 @@ public final class BlockWrittenReply implements Response {
     }
 
     public BlockWrittenReply(int volume, long blockId, int length, int crc) {
-        this.volume = volume;
-        this.blockId = blockId;
+        super(volume, blockId);
         this.length = length;
         this.crc = crc;
-    }
-
-    public int volume() {
-        return volume;
-    }
-
-    public long blockId() {
-        return blockId;
     }
 
     public int length() {
