@@ -109,10 +109,18 @@ class ScopedMountIT {
         aFile = admin.getattr(ROOT, "/volumes/a/mine.txt").ino();
         bFile = admin.getattr(ROOT, "/volumes/b/secret.txt").ino();
 
-        // What the CSI controller does: the manager issues, the file carries it to the mount.
+        // wfs credential issue: the manager issues it to a holder of the cluster secret, a file carries it to the mount.
         Path file = cluster.dir().resolve("volume-a.credential");
-        admin.issueCredential("/volumes/a", true).write(file);
+        java.io.StringWriter out = new java.io.StringWriter();
+        picocli.CommandLine cli = io.wfs.cli.WfsCommand.newCommandLine();
+        cli.setOut(new java.io.PrintWriter(out, true));
+        assertEquals(0, cli.execute("credential", "issue", "--manager", cluster.managerList().split(",")[0],
+                "--secret-file", cluster.localCluster().secretFile().toString(), "--path", "/volumes/a", "--root-squash",
+                "-o", file.toString()), out.toString());
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(file)));
         ScopedCredential squashedA = ScopedCredential.load(file);
+        assertEquals(new Scope(a, true), squashedA.scope());
+        assertEquals("/volumes/a", squashedA.path());
         scoped = cluster.mountPoint(cluster.mountScoped(squashedA));
         plainA = admin.issueCredential("/volumes/a", false);
         forger = client(plainA, "/");
