@@ -197,7 +197,7 @@ class CsiDriverIT {
     void aStorageClassAskingForRootSquashGetsVolumesWhereRootIsNobody() throws Exception {
         Path staging = plugin.kubelet().resolve("plugins/csi.wfs.io/pvc-sq/globalmount");
         Path target = plugin.kubelet().resolve("pods/pod-sq/volumes/pvc-sq/mount");
-        Csi.Volume v = plugin.client().controller().createVolume(CsiRequests.create("pvc-sq", GIB,
+        Csi.Volume v = plugin.client().controller().createVolume(CsiRequests.create("pvc-sq", UNIT,
                 java.util.Map.of("rootSquash", "true"))).getVolume();
         assertEquals("true", v.getVolumeContextMap().get("wfs.io/root-squash"));
         plugin.client().node().nodeStageVolume(CsiRequests.stage(v, staging));
