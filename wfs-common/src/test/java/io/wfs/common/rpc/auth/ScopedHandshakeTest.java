@@ -154,6 +154,17 @@ class ScopedHandshakeTest {
         }
     }
 
+    @Test
+    void storesServeAScopedConnectionOnlyTheBlocksOfItsSlot() {
+        RequestContext scoped = new RequestContext(null, "mount", false, new Scope(VOLUME_A, false));
+        ScopedAccess.checkBlock(scoped, (40L << 52) | 99);
+        WfsException e = assertThrows(WfsException.class, () -> ScopedAccess.checkBlock(scoped, (41L << 52) | 99));
+        assertEquals(WfsErrorCode.EACCES, e.code());
+        assertTrue(e.getMessage().contains("outside"), e.getMessage());
+        // The full secret reaches every block.
+        ScopedAccess.checkBlock(new RequestContext(null, "server", false), (41L << 52) | 99);
+    }
+
     private void echo(RpcClient client) throws Exception {
         assertEquals(3, client.call(server.address(), new EchoRequest(new byte[3])).get(10, TimeUnit.SECONDS)
                 .payload().length);
