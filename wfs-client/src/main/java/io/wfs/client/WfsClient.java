@@ -23,7 +23,6 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttr;
-import io.wfs.common.msg.manager.IssueScopedCredentialRequest;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.posix.Posix;
@@ -84,7 +83,8 @@ public final class WfsClient implements WfsFileSystem {
         }
         cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
         try {
-            long root = secret instanceof ScopedCredential scoped ? scopedRoot(scoped, config.get(ClientConfigKeys.SUBDIR))
+            long root = secret instanceof ScopedCredential scoped
+                    ? ClientCredentials.rootOf(scoped, config.get(ClientConfigKeys.SUBDIR))
                     : rootOf(config.get(ClientConfigKeys.SUBDIR));
             paths = new PathResolver(meta, cache, root);
         } catch (RuntimeException e) {
@@ -104,26 +104,14 @@ public final class WfsClient implements WfsFileSystem {
         quotas = new ClientQuotas(meta, cluster, paths);
     }
 
+    /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
+    public ClientCredentials credentials() {
+        return new ClientCredentials(paths, manager);
+    }
+
     /** Directory quotas: {@code wfs quota}, the CSI driver. */
     public ClientQuotas quotas() {
         return quotas;
-    }
-
-    /**
-     * A scoped client cannot look anything up above its scope: its root is the scope's root inode.
-     * A subdirectory given with it must be the path the credential was issued for.
-     */
-    private static long scopedRoot(ScopedCredential credential, String subdir) {
-        if (!subdir.equals("/") && !credential.path().isEmpty() && !normalized(subdir).equals(normalized(credential.path()))) {
-            throw new IllegalArgumentException("the credential is for " + credential.path() + ", not for the subdirectory "
-                    + subdir);
-        }
-        return credential.scope().rootIno();
-    }
-
-    private static String normalized(String path) {
-        String p = path.replaceAll("/+", "/");
-        return p.length() > 1 && p.endsWith("/") ? p.substring(0, p.length() - 1) : p;
     }
 
     /** The inode of the directory {@code subdir} names from the cluster's root, which must be a directory. */
@@ -404,27 +392,6 @@ public final class WfsClient implements WfsFileSystem {
                 // The session tells the server which locks are this client's own (a read: nothing is recorded).
                 meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner)));
         return r.found() ? r : null;
-    }
-
-    /**
-     * Has a manager issue the scoped credential of the directory {@code path} (of this client's
-     * tree; it must be a directory, and it should be a quota directory: the meta servers refuse
-     * everything of a scope whose root is not one). Needs the full cluster secret.
-     */
-    public ScopedCredential issueCredential(String path, boolean rootSquash) {
-        InodeAttr a = paths.resolve(Caller.ROOT, path);
-        if (!Posix.isDirectory(a.mode())) {
-            throw new WfsException(WfsErrorCode.ENOTDIR, path + " is not a directory");
-        }
-        return issueCredential(a.ino(), rootSquash, path);
-    }
-
-    /**
-     * Has a manager issue the scoped credential of the directory inode {@code rootIno}; a client
-     * with a scoped credential is refused EACCES by the manager.
-     */
-    public ScopedCredential issueCredential(long rootIno, boolean rootSquash, String path) {
-        return manager.call(new IssueScopedCredentialRequest(rootIno, rootSquash, path)).credential();
     }
 
     /**

@@ -55,7 +55,7 @@ public final class CsiDriver implements AutoCloseable {
         try {
             if (controller) {
                 services.add(new ControllerService(new VolumeDirectories(client, client.quotas(), config.get(CsiConfigKeys.VOLUMES_ROOT),
-                        config.get(CsiConfigKeys.RETENTION_DIR)), calls, client::issueCredential));
+                        config.get(CsiConfigKeys.RETENTION_DIR)), calls, client.credentials()::issue));
             }
             if (node) {
                 NodeState state = new NodeState(Path.of(config.get(CsiConfigKeys.STATE_DIR)));

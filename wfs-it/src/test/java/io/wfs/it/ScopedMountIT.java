@@ -122,7 +122,7 @@ class ScopedMountIT {
         assertEquals(new Scope(a, true), squashedA.scope());
         assertEquals("/volumes/a", squashedA.path());
         scoped = cluster.mountPoint(cluster.mountScoped(squashedA));
-        plainA = admin.issueCredential("/volumes/a", false);
+        plainA = admin.credentials().issue("/volumes/a", false);
         forger = client(plainA, "/");
     }
 
@@ -220,7 +220,7 @@ class ScopedMountIT {
 
     @Test
     void theManagerAndTheStoresRefuseWhatAScopedMountMayNotAsk() throws Exception {
-        WfsException e = assertThrows(WfsException.class, () -> forger.issueCredential(b, false, "/volumes/b"));
+        WfsException e = assertThrows(WfsException.class, () -> forger.credentials().issue(b, false, "/volumes/b"));
         assertEquals(WfsErrorCode.EACCES, e.code(), e.getMessage());
 
         SliceInfo bBlock = Rpc.await(admin.metaClient().call(new GetSlicesRequest(admin.metaClient().query(0, 0), bFile)))
@@ -255,7 +255,7 @@ class ScopedMountIT {
         e = assertThrows(WfsException.class, () -> client(flags, "/").close());
         assertEquals(WfsErrorCode.AUTH_FAILED, e.code(), e.getMessage());
         // A genuine credential for a directory that is no quota directory reaches nothing, not even its root.
-        WfsClient notAVolume = client(admin.issueCredential("/volumes", false), "/");
+        WfsClient notAVolume = client(admin.credentials().issue("/volumes", false), "/");
         try {
             e = assertThrows(WfsException.class, () -> notAVolume.getattr(ROOT, "/"));
             assertEquals(WfsErrorCode.EACCES, e.code(), e.getMessage());

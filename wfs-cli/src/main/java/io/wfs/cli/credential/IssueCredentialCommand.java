@@ -77,8 +77,8 @@ public final class IssueCredentialCommand implements Callable<Integer> {
         long ino = root.rootIno == null ? 0 : parseIno(cl, root.rootIno);
         ScopedCredential credential;
         try (WfsClient client = new WfsClient(config, DaemonSupport.secret(config, cl), new MetricRegistry())) {
-            credential = root.path != null ? client.issueCredential(root.path, rootSquash)
-                    : client.issueCredential(ino, rootSquash, "");
+            credential = root.path != null ? client.credentials().issue(root.path, rootSquash)
+                    : client.credentials().issue(ino, rootSquash, "");
         } catch (WfsException e) {
             cl.getErr().println("wfs credential issue: " + e.getMessage());
             return 1;
