@@ -11,7 +11,8 @@ import java.nio.ByteBuffer;
  * read in {@link #apply}; whatever is non-deterministic is decided by the leader before it
  * proposes the command and travels inside it.
  *
- * <p>All methods run on the group's single state-machine thread.
+ * <p>All methods run on the group's single state-machine thread, except the writing of a
+ * captured {@link SnapshotImage}.
  */
 public interface ReplicatedStateMachine {
     /**
@@ -24,6 +25,21 @@ public interface ReplicatedStateMachine {
 
     /** Writes the whole state; the group calls it on the state-machine thread, so the state is quiescent. */
     void writeSnapshot(DataOutputStream out) throws IOException;
+
+    /**
+     * Captures the state for a snapshot written on another thread while applies go on. Runs on the
+     * state-machine thread and should be quick. The default writes the whole state into memory
+     * here ({@link #writeSnapshot}), fine for a small state; a large one shares its structures
+     * copy-on-write instead.
+     */
+    default SnapshotImage captureSnapshot() throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            writeSnapshot(out);
+        }
+        byte[] image = bytes.toByteArray();
+        return out -> out.write(image);
+    }
 
     /** Replaces the whole state with a snapshot written by {@link #writeSnapshot}. */
     void readSnapshot(DataInputStream in) throws IOException;

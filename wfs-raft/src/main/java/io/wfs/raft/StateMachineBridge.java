@@ -31,6 +31,7 @@ final class StateMachineBridge extends StateMachineAdapter {
     private final AtomicLong appliedIndex = new AtomicLong();
     private final AtomicLong leaderTerm = new AtomicLong(-1);
     private RaftMetrics metrics;
+    private java.util.concurrent.ExecutorService snapshotThread;
 
     StateMachineBridge(String group, ReplicatedStateMachine machine) {
         this.group = group;
@@ -88,20 +89,64 @@ final class StateMachineBridge extends StateMachineAdapter {
         }
     }
 
+    /**
+     * Captures the state on this (the state-machine) thread, then writes it on the group's
+     * snapshot thread: jraft goes on applying as soon as this returns and is told through
+     * {@code done} when the file is complete. jraft runs one save at a time.
+     */
     @Override
     public void onSnapshotSave(SnapshotWriter writer, Closure done) {
+        SnapshotImage image;
+        try {
+            image = machine.captureSnapshot();
+        } catch (IOException | RuntimeException e) {
+            LOG.error("group {}: snapshot capture failed", group, e);
+            done.run(new Status(RaftError.EIO, "snapshot capture failed: %s", e));
+            return;
+        }
+        try {
+            snapshotWriter().execute(() -> write(image, writer, done));
+        } catch (java.util.concurrent.RejectedExecutionException stopping) {
+            image.release();
+            done.run(new Status(RaftError.ESHUTDOWN, "the group is stopping"));
+        }
+    }
+
+    private void write(SnapshotImage image, SnapshotWriter writer, Closure done) {
         Path file = Path.of(writer.getPath(), SNAPSHOT_FILE);
         try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-            machine.writeSnapshot(out);
+            image.writeTo(out);
         } catch (IOException | RuntimeException e) {
             LOG.error("group {}: snapshot save failed", group, e);
             done.run(new Status(RaftError.EIO, "snapshot save failed: %s", e));
             return;
+        } finally {
+            image.release();
         }
         if (writer.addFile(SNAPSHOT_FILE)) {
             done.run(Status.OK());
         } else {
             done.run(new Status(RaftError.EIO, "cannot add %s to the snapshot", SNAPSHOT_FILE));
+        }
+    }
+
+    private synchronized java.util.concurrent.ExecutorService snapshotWriter() {
+        if (snapshotThread == null) {
+            snapshotThread = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+                Thread t = new Thread(r, "raft-snapshot-" + group);
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return snapshotThread;
+    }
+
+    @Override
+    public void onShutdown() {
+        synchronized (this) {
+            if (snapshotThread != null) {
+                snapshotThread.shutdown();
+            }
         }
     }
 

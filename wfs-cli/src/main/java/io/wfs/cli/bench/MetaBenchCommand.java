@@ -61,6 +61,11 @@ public final class MetaBenchCommand implements Callable<Integer> {
     @Option(names = "--snapshot-dir", description = "Where the temporary snapshot file goes. Default: the system temp folder.")
     Path snapshotDir;
 
+    @Option(names = "--stall-rate", defaultValue = "0", paramLabel = "CREATES_PER_S",
+            description = "Also measure create latency at this open-loop rate while a snapshot is written, "
+                    + "stop-the-world then copy-on-write (0: skip). Default: ${DEFAULT-VALUE}.")
+    int stallRate;
+
     @Spec
     CommandSpec spec;
 
@@ -128,6 +133,12 @@ public final class MetaBenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "bytes_per_file=%.1f apply_ops_per_s=%.0f snapshot_save_inodes_per_s=%.0f"
                     + " snapshot_load_inodes_per_s=%.0f%n", bytesPerFile, applyPerSecond, save, load);
             out.flush();
+            loaded = null;
+            if (stallRate > 0) {
+                SnapshotStallBench stall = new SnapshotStallBench(machine, logIndex, clockNs, dir, stallRate);
+                stall.run(false, out);
+                stall.run(true, out);
+            }
             return equal ? 0 : 1;
         } finally {
             Files.deleteIfExists(file);

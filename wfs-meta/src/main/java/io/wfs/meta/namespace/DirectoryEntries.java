@@ -43,6 +43,8 @@ public final class DirectoryEntries {
     private int arenaUsed;
     private int arenaGarbage;
     private int[] index = NO_INTS;
+    /** The slot's copy-on-write epoch this object was made in (SlotState.directory). */
+    int epoch;
 
     public int count() {
         return live;
@@ -134,6 +136,22 @@ public final class DirectoryEntries {
 
     int highWater() {
         return highWater;
+    }
+
+    /** An independent copy for a slot that goes on changing while a snapshot reads this one. */
+    DirectoryEntries copy(int newEpoch) {
+        DirectoryEntries copy = new DirectoryEntries();
+        copy.children = children.clone();
+        copy.nameRefs = nameRefs.clone();
+        copy.highWater = highWater;
+        copy.freeHead = freeHead;
+        copy.live = live;
+        copy.arena = arena.clone();
+        copy.arenaUsed = arenaUsed;
+        copy.arenaGarbage = arenaGarbage;
+        copy.index = index.clone();
+        copy.epoch = newEpoch;
+        return copy;
     }
 
     /** The child at a position below {@link #highWater}, 0 for a hole. */

@@ -13,9 +13,23 @@ import it.unimi.dsi.fastutil.longs.LongSet;
 final class FileSlices {
     private final InodeTable table;
     private Long2ObjectOpenHashMap<SliceList> overflow;
+    /** A snapshot shares the overflow lists: change copies, not the lists themselves. */
+    private boolean sharing;
 
     FileSlices(SlotState state) {
         this.table = state.table;
+    }
+
+    /** The slices of a snapshot's frozen slot (its table): the lists are shared until {@link #stopSharing}. */
+    FileSlices frozenCopy(SlotState frozen) {
+        FileSlices copy = new FileSlices(frozen);
+        copy.overflow = overflow == null ? null : overflow.clone();
+        sharing = true;
+        return copy;
+    }
+
+    void stopSharing() {
+        sharing = false;
     }
 
     void add(int pos, long seq, long fileOffset, int length, int volume, long blockId, int blockOffset,
@@ -99,10 +113,11 @@ final class FileSlices {
         }
     }
 
-    /** A working copy for inline slices, the stored list itself for overflow. */
+    /** A working copy for inline slices, the stored list itself for overflow (a copy while a snapshot shares it). */
     private SliceList current(int pos, long seq) {
         if (hasOverflow(pos)) {
-            return overflow.get(seq);
+            SliceList stored = overflow.get(seq);
+            return sharing ? stored.copy() : stored;
         }
         SliceList list = new SliceList(3);
         if (inlineLength(pos) != 0) {

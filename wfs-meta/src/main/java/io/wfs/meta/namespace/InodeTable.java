@@ -7,6 +7,10 @@ import java.util.Arrays;
  * Pages are small because a node may own all 4096 slots with few files each (a half-empty
  * last page costs at most 1.4 KB per slot), and growth never copies existing pages.
  * Freed record positions are reused LIFO; positions are internal and never leave the slot.
+ *
+ * <p>Copy-on-write for snapshots ({@link #frozenCopy}): the copy shares every page; while the
+ * sharing lasts, the first write to a page made before the copy clones it (2.5 KB), so applies go
+ * on while a snapshot thread reads the copy. Each page carries the epoch it was made in.
  */
 final class InodeTable {
     private static final int PAGE_SHIFT = 5;
@@ -15,6 +19,10 @@ final class InodeTable {
     private static final int NO_FREE = -1;
 
     private long[][] pages = new long[1][];
+    private int[] pageEpochs = new int[1];
+    /** Pages stamped before this epoch are shared with a snapshot while {@link #sharing}. */
+    private int epoch;
+    private boolean sharing;
     private int highWater;
     private int freeHead = NO_FREE;
     private int live;
@@ -31,9 +39,11 @@ final class InodeTable {
             int page = pos >>> PAGE_SHIFT;
             if (page == pages.length) {
                 pages = Arrays.copyOf(pages, page + Math.max(1, page >>> 1));
+                pageEpochs = Arrays.copyOf(pageEpochs, pages.length);
             }
             if (pages[page] == null) {
                 pages[page] = new long[PAGE_RECORDS * InodeRecord.WORDS];
+                pageEpochs[page] = epoch;
             }
         }
         live++;
@@ -41,7 +51,7 @@ final class InodeTable {
     }
 
     void free(int pos) {
-        long[] page = pages[pos >>> PAGE_SHIFT];
+        long[] page = writablePage(pos >>> PAGE_SHIFT);
         int base = (pos & PAGE_MASK) * InodeRecord.WORDS;
         Arrays.fill(page, base, base + InodeRecord.WORDS, 0L);
         page[base + InodeRecord.FREE_NEXT] = freeHead;
@@ -54,7 +64,34 @@ final class InodeTable {
     }
 
     void set(int pos, int word, long value) {
-        pages[pos >>> PAGE_SHIFT][(pos & PAGE_MASK) * InodeRecord.WORDS + word] = value;
+        writablePage(pos >>> PAGE_SHIFT)[(pos & PAGE_MASK) * InodeRecord.WORDS + word] = value;
+    }
+
+    private long[] writablePage(int page) {
+        long[] records = pages[page];
+        if (sharing && pageEpochs[page] < epoch) {
+            records = records.clone();
+            pages[page] = records;
+            pageEpochs[page] = epoch;
+        }
+        return records;
+    }
+
+    /** A read-only copy sharing every page; this table clones a page before its first write. */
+    InodeTable frozenCopy() {
+        InodeTable copy = new InodeTable();
+        copy.pages = pages.clone();
+        copy.highWater = highWater;
+        copy.freeHead = freeHead;
+        copy.live = live;
+        epoch++;
+        sharing = true;
+        return copy;
+    }
+
+    /** The snapshot is written: writes stop cloning pages. */
+    void stopSharing() {
+        sharing = false;
     }
 
     /** Positions below this may be live; iterate them with {@link #isLive}. */
@@ -72,7 +109,7 @@ final class InodeTable {
 
     /** Bytes of the record pages and the page directory (compressed oops, 8-byte alignment). */
     long heapBytes() {
-        long bytes = HeapFootprint.array(pages.length, 4);
+        long bytes = HeapFootprint.array(pages.length, 4) + HeapFootprint.array(pageEpochs.length, 4);
         for (long[] page : pages) {
             bytes += page == null ? 0 : HeapFootprint.array(page.length, 8);
         }

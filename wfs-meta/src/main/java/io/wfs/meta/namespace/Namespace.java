@@ -107,6 +107,29 @@ public final class Namespace {
         return total;
     }
 
+    /**
+     * A read-only copy of every owned slot as it is now (see {@link SlotState#frozenCopy}), for a
+     * snapshot written on another thread while this namespace goes on changing.
+     */
+    public Namespace frozenCopy() {
+        Namespace copy = new Namespace();
+        for (SlotState state : slots) {
+            if (state != null) {
+                copy.installSlot(state.frozenCopy());
+            }
+        }
+        return copy;
+    }
+
+    /** The snapshot of the last {@link #frozenCopy} is written: changes stop copying what it shared. */
+    public void stopSharing() {
+        for (SlotState state : slots) {
+            if (state != null) {
+                state.stopSharing();
+            }
+        }
+    }
+
     /** Digest of all owned slots in slot order (see {@link StateDigest}). */
     public long digest() {
         return StateDigest.of(this);

@@ -23,6 +23,16 @@ final class SeqIndex {
         this.table = table;
     }
 
+    /** An independent copy over {@code frozenTable} (a snapshot's): the arrays and side maps are copied. */
+    SeqIndex copyFor(InodeTable frozenTable) {
+        SeqIndex copy = new SeqIndex(frozenTable);
+        copy.slots = slots.clone();
+        copy.size = size;
+        copy.bigSeqToPos = bigSeqToPos == null ? null : bigSeqToPos.clone();
+        copy.posToBigSeq = posToBigSeq == null ? null : posToBigSeq.clone();
+        return copy;
+    }
+
     static boolean isBig(long seq) {
         return (seq >>> 32) != 0;
     }

@@ -22,6 +22,14 @@ public final class SliceList {
         this(2);
     }
 
+    /** An independent copy (a snapshot keeps the original while the live list changes). */
+    SliceList copy() {
+        SliceList copy = new SliceList(0);
+        copy.words = words.clone();
+        copy.count = count;
+        return copy;
+    }
+
     SliceList(int capacity) {
         words = new long[capacity * WORDS];
     }

@@ -1,6 +1,7 @@
 package io.wfs.meta.namespace;
 
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 
 /**
@@ -12,6 +13,23 @@ final class SlotExtras {
     private Long2ObjectOpenHashMap<byte[]> symlinkTargets;
     private Long2LongOpenHashMap deviceNumbers;
     private Long2ObjectOpenHashMap<Xattrs> xattrs;
+
+    /**
+     * A snapshot's copy: the maps are copied (symlink targets are never changed in place and are
+     * shared; xattr sets are copied, they change in place).
+     */
+    SlotExtras frozenCopy() {
+        SlotExtras copy = new SlotExtras();
+        copy.symlinkTargets = symlinkTargets == null ? null : symlinkTargets.clone();
+        copy.deviceNumbers = deviceNumbers == null ? null : deviceNumbers.clone();
+        if (xattrs != null) {
+            copy.xattrs = new Long2ObjectOpenHashMap<>(xattrs.size());
+            for (Long2ObjectMap.Entry<Xattrs> e : xattrs.long2ObjectEntrySet()) {
+                copy.xattrs.put(e.getLongKey(), e.getValue().copy());
+            }
+        }
+        return copy;
+    }
 
     byte[] symlinkTarget(long seq) {
         return symlinkTargets == null ? null : symlinkTargets.get(seq);

@@ -1,5 +1,6 @@
 package io.wfs.meta.namespace;
 
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntMap;
@@ -25,6 +26,17 @@ public final class SlotQuotas {
 
     SlotQuotas(SlotState state) {
         this.state = state;
+    }
+
+    /** A snapshot's copy: the usage figures are copied (they change in place). */
+    SlotQuotas frozenCopy(SlotState frozen) {
+        SlotQuotas copy = new SlotQuotas(frozen);
+        for (Long2ObjectMap.Entry<DirectoryQuota> e : bySeq.long2ObjectEntrySet()) {
+            DirectoryQuota q = e.getValue();
+            copy.bySeq.put(e.getLongKey(), new DirectoryQuota(q.dirIno(), q.limitBytes(), q.limitInodes(), q.usedBytes(),
+                    q.usedInodes()));
+        }
+        return copy;
     }
 
     public boolean isEmpty() {

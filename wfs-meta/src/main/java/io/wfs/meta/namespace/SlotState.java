@@ -4,7 +4,6 @@ import io.wfs.common.posix.Posix;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.util.List;
 
 /**
  * All state of one slot: inode records, the entries of its directories, slice overflow, rare
@@ -21,19 +20,61 @@ public final class SlotState {
     public static final int MAX_SYMLINK_BYTES = 4096;
 
     private final int slot;
-    final InodeTable table = new InodeTable();
-    final SeqIndex index = new SeqIndex(table);
-    final Long2ObjectOpenHashMap<DirectoryEntries> directories = new Long2ObjectOpenHashMap<>(2);
-    final SlotExtras extras = new SlotExtras();
+    final InodeTable table;
+    final SeqIndex index;
+    final Long2ObjectOpenHashMap<DirectoryEntries> directories;
+    final SlotExtras extras;
     final FileSlices slices;
-    final SlotQuotas quotas = new SlotQuotas(this);
+    final SlotQuotas quotas;
     private long nextSeq = 1;
     long usedBytes;
+    /** Directories made before this epoch are shared with a snapshot while {@link #sharing}. */
+    private int epoch;
+    private boolean sharing;
 
     public SlotState(int slot) {
         InodeNumbers.checkSlot(slot);
         this.slot = slot;
+        this.table = new InodeTable();
+        this.index = new SeqIndex(table);
+        this.directories = new Long2ObjectOpenHashMap<>(2);
+        this.extras = new SlotExtras();
         this.slices = new FileSlices(this);
+        this.quotas = new SlotQuotas(this);
+    }
+
+    /** A snapshot's frozen copy of live (see {@link #frozenCopy}). */
+    private SlotState(SlotState live) {
+        this.slot = live.slot;
+        this.table = live.table.frozenCopy();
+        this.index = live.index.copyFor(table);
+        this.directories = live.directories.clone();
+        this.extras = live.extras.frozenCopy();
+        this.slices = live.slices.frozenCopy(this);
+        this.quotas = live.quotas.frozenCopy(this);
+        this.nextSeq = live.nextSeq;
+        this.usedBytes = live.usedBytes;
+    }
+
+    /**
+     * A read-only copy of this slot as it is now, for a snapshot written on another thread while
+     * applies go on (docs/meta-memory.md, "Snapshots without a stall"). It costs a copy of the
+     * seq index, the maps and the page directory; record pages, directories and slice lists are
+     * shared and cloned by this slot before their first change, until {@link #stopSharing}.
+     * Only the frozen copy's snapshot and digest may be read; it must never be changed.
+     */
+    public SlotState frozenCopy() {
+        SlotState copy = new SlotState(this);
+        epoch++;
+        sharing = true;
+        return copy;
+    }
+
+    /** The snapshot of the last {@link #frozenCopy} is written: changes stop copying. */
+    public void stopSharing() {
+        sharing = false;
+        table.stopSharing();
+        slices.stopSharing();
     }
 
     public int slot() {
@@ -92,7 +133,9 @@ public final class SlotState {
         table.set(pos, InodeRecord.PARENT, parent);
         index.add(seq, pos);
         if (directory) {
-            directories.put(seq, new DirectoryEntries());
+            DirectoryEntries entries = new DirectoryEntries();
+            entries.epoch = epoch;
+            directories.put(seq, entries);
         } else if (FileType.isDevice(mode)) {
             extras.setDeviceNumber(seq, rdev);
         }
@@ -234,7 +277,14 @@ public final class SlotState {
         if (!FileType.isDirectory(table.mode(pos))) {
             throw new NamespaceException(NamespaceException.Code.ENOTDIR, "not a directory");
         }
-        return directories.get(InodeNumbers.seqOf(dirIno));
+        long seq = InodeNumbers.seqOf(dirIno);
+        DirectoryEntries entries = directories.get(seq);
+        if (sharing && entries.epoch < epoch) {
+            // A snapshot reads the shared one: callers may change what they get.
+            entries = entries.copy(epoch);
+            directories.put(seq, entries);
+        }
+        return entries;
     }
 
     /** Adds an entry; the child's type comes from childMode. Returns its position. */
@@ -315,46 +365,9 @@ public final class SlotState {
         return extras.symlinkTarget(InodeNumbers.seqOf(ino)).clone();
     }
 
-    /** setxattr; flags 0, {@link Xattrs#CREATE} or {@link Xattrs#REPLACE}. */
-    public void setXattr(long ino, byte[] name, byte[] value, int flags) {
-        int pos = position(ino);
-        long seq = InodeNumbers.seqOf(ino);
-        Xattrs set = extras.xattrs(seq);
-        if (set == null) {
-            Xattrs fresh = new Xattrs();
-            fresh.set(name, value, flags);
-            extras.setXattrs(seq, fresh);
-            table.setFlags(pos, table.flags(pos) | InodeFlags.HAS_XATTRS);
-        } else {
-            set.set(name, value, flags);
-        }
-    }
-
-    /** The value (a copy); ENODATA if absent. */
-    public byte[] getXattr(long ino, byte[] name) {
-        Xattrs set = xattrsOrNull(ino);
-        if (set == null) {
-            throw new NamespaceException(NamespaceException.Code.ENODATA, "no such attribute");
-        }
-        return set.get(name);
-    }
-
-    public List<byte[]> listXattrs(long ino) {
-        Xattrs set = xattrsOrNull(ino);
-        return set == null ? List.of() : set.list();
-    }
-
-    public void removeXattr(long ino, byte[] name) {
-        Xattrs set = xattrsOrNull(ino);
-        if (set == null) {
-            throw new NamespaceException(NamespaceException.Code.ENODATA, "no such attribute");
-        }
-        set.remove(name);
-        if (set.count() == 0) {
-            int pos = position(ino);
-            extras.removeXattrs(InodeNumbers.seqOf(ino));
-            table.setFlags(pos, table.flags(pos) & ~InodeFlags.HAS_XATTRS);
-        }
+    /** The extended attributes of this slot's inodes. */
+    public SlotXattrs xattrs() {
+        return new SlotXattrs(this);
     }
 
     /** The quota directory whose subtree holds ino (ino itself if it is one), or 0 (see {@link SlotQuotas}). */
@@ -370,11 +383,6 @@ public final class SlotState {
     /** 64 bits of SHA-256 over the canonical snapshot body; equal on replicas in the same state. */
     public long digest() {
         return StateDigest.of(this);
-    }
-
-    private Xattrs xattrsOrNull(long ino) {
-        int pos = position(ino);
-        return (table.flags(pos) & InodeFlags.HAS_XATTRS) == 0 ? null : extras.xattrs(InodeNumbers.seqOf(ino));
     }
 
     private int regularFile(long ino) {

@@ -110,6 +110,15 @@ public final class Xattrs {
         return -(low + 1);
     }
 
+    /** An independent copy; names and values are never changed in place, so they are shared. */
+    Xattrs copy() {
+        Xattrs copy = new Xattrs();
+        copy.names = names.clone();
+        copy.values = values.clone();
+        copy.count = count;
+        return copy;
+    }
+
     void writeTo(SnapshotOutput out) throws IOException {
         out.writeVarLong(count);
         for (int i = 0; i < count; i++) {

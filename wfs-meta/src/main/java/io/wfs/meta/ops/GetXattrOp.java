@@ -22,7 +22,7 @@ public final class GetXattrOp implements MetaOperation<GetXattrRequest, XattrVal
     public XattrValueReply execute(MetaContext ctx, GetXattrRequest req) {
         Permissions.require(ctx.attributes(req.ino()), ctx.caller(), Posix.R_OK);
         try {
-            return new XattrValueReply(ctx.slotOf(req.ino()).getXattr(req.ino(), req.name()));
+            return new XattrValueReply(ctx.slotOf(req.ino()).xattrs().get(req.ino(), req.name()));
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         }

@@ -21,7 +21,7 @@ public final class ListXattrOp implements MetaOperation<ListXattrRequest, XattrN
     public XattrNamesReply execute(MetaContext ctx, ListXattrRequest req) {
         ctx.attributes(req.ino());
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] name : ctx.slotOf(req.ino()).listXattrs(req.ino())) {
+        for (byte[] name : ctx.slotOf(req.ino()).xattrs().list(req.ino())) {
             out.writeBytes(name);
             out.write(0);
         }

@@ -23,7 +23,7 @@ public final class RemoveXattrOp implements MetaOperation<RemoveXattrRequest, Ok
         InodeAttributes a = ctx.attributes(req.ino());
         XattrRules.requireWritable(ctx, a, req.name());
         try {
-            ctx.slotOf(req.ino()).removeXattr(req.ino(), req.name());
+            ctx.slotOf(req.ino()).xattrs().remove(req.ino(), req.name());
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         }

@@ -23,7 +23,7 @@ public final class SetXattrOp implements MetaOperation<SetXattrRequest, OkReply>
         InodeAttributes a = ctx.attributes(req.ino());
         XattrRules.requireWritable(ctx, a, req.name());
         try {
-            ctx.slotOf(req.ino()).setXattr(req.ino(), req.name(), req.value(), req.flags());
+            ctx.slotOf(req.ino()).xattrs().set(req.ino(), req.name(), req.value(), req.flags());
         } catch (NamespaceException e) {
             throw MetaErrors.of(e);
         }

@@ -92,13 +92,13 @@ class SlotStateTest {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
         slot.addSlice(file, 0, 10, 1, 100, 0, freed);
         slot.addSlice(file, 10, 10, 1, 101, 0, freed);
-        slot.setXattr(file, b("user.a"), b("v"), 0);
+        slot.xattrs().set(file, b("user.a"), b("v"), 0);
         slot.setFlags(file, InodeFlags.LOCK);
         slot.setFlags(file, 0);
         SliceList list = new SliceList();
         slot.listSlices(file, list);
         assertEquals(2, list.count());
-        assertArrayEquals(b("v"), slot.getXattr(file, b("user.a")));
+        assertArrayEquals(b("v"), slot.xattrs().get(file, b("user.a")));
     }
 
     @Test
@@ -246,39 +246,39 @@ class SlotStateTest {
     @Test
     void xattrsWithCreateAndReplaceFlags() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        assertEquals(List.of(), slot.listXattrs(file));
-        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.getXattr(file, b("user.x"))));
-        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.setXattr(file, b("user.x"), b("1"), Xattrs.REPLACE)));
-        slot.setXattr(file, b("user.x"), b("1"), Xattrs.CREATE);
-        slot.setXattr(file, b("security.selinux"), b("ctx"), 0);
-        assertEquals(NamespaceException.Code.EEXIST, code(() -> slot.setXattr(file, b("user.x"), b("2"), Xattrs.CREATE)));
-        slot.setXattr(file, b("user.x"), b("2"), Xattrs.REPLACE);
-        assertArrayEquals(b("2"), slot.getXattr(file, b("user.x")));
-        List<byte[]> names = slot.listXattrs(file);
+        assertEquals(List.of(), slot.xattrs().list(file));
+        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.xattrs().get(file, b("user.x"))));
+        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.xattrs().set(file, b("user.x"), b("1"), Xattrs.REPLACE)));
+        slot.xattrs().set(file, b("user.x"), b("1"), Xattrs.CREATE);
+        slot.xattrs().set(file, b("security.selinux"), b("ctx"), 0);
+        assertEquals(NamespaceException.Code.EEXIST, code(() -> slot.xattrs().set(file, b("user.x"), b("2"), Xattrs.CREATE)));
+        slot.xattrs().set(file, b("user.x"), b("2"), Xattrs.REPLACE);
+        assertArrayEquals(b("2"), slot.xattrs().get(file, b("user.x")));
+        List<byte[]> names = slot.xattrs().list(file);
         assertEquals(2, names.size());
         assertArrayEquals(b("security.selinux"), names.get(0), "sorted by bytes");
         assertArrayEquals(b("user.x"), names.get(1));
-        slot.setXattr(file, b("user.empty"), new byte[0], 0);
-        assertEquals(0, slot.getXattr(file, b("user.empty")).length);
-        slot.removeXattr(file, b("user.x"));
-        slot.removeXattr(file, b("user.empty"));
-        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.removeXattr(file, b("user.x"))));
-        slot.removeXattr(file, b("security.selinux"));
-        assertEquals(List.of(), slot.listXattrs(file));
-        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.removeXattr(file, b("user.x"))));
-        assertEquals(NamespaceException.Code.E2BIG, code(() -> slot.setXattr(file, b("user.big"), new byte[65537], 0)));
-        assertEquals(NamespaceException.Code.ENAMETOOLONG, code(() -> slot.setXattr(file, new byte[256], b("v"), 0)));
-        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.setXattr(file, b("user.f"), b("v"), 3)));
+        slot.xattrs().set(file, b("user.empty"), new byte[0], 0);
+        assertEquals(0, slot.xattrs().get(file, b("user.empty")).length);
+        slot.xattrs().remove(file, b("user.x"));
+        slot.xattrs().remove(file, b("user.empty"));
+        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.xattrs().remove(file, b("user.x"))));
+        slot.xattrs().remove(file, b("security.selinux"));
+        assertEquals(List.of(), slot.xattrs().list(file));
+        assertEquals(NamespaceException.Code.ENODATA, code(() -> slot.xattrs().remove(file, b("user.x"))));
+        assertEquals(NamespaceException.Code.E2BIG, code(() -> slot.xattrs().set(file, b("user.big"), new byte[65537], 0)));
+        assertEquals(NamespaceException.Code.ENAMETOOLONG, code(() -> slot.xattrs().set(file, new byte[256], b("v"), 0)));
+        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.xattrs().set(file, b("user.f"), b("v"), 3)));
     }
 
     @Test
     void returnedValuesAreCopies() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
         byte[] value = b("abc");
-        slot.setXattr(file, b("user.a"), value, 0);
+        slot.xattrs().set(file, b("user.a"), value, 0);
         value[0] = 'z';
-        slot.getXattr(file, b("user.a"))[1] = 'z';
-        assertArrayEquals(b("abc"), slot.getXattr(file, b("user.a")));
+        slot.xattrs().get(file, b("user.a"))[1] = 'z';
+        assertArrayEquals(b("abc"), slot.xattrs().get(file, b("user.a")));
     }
 
     @Test

@@ -55,7 +55,7 @@ class SnapshotTest {
         nine.insertEntry(dir, b("link"), link, Posix.S_IFLNK);
         long dev = nine.createInode(Posix.S_IFBLK | 0600, 0, 0, dir, 5, 0x801);
         nine.insertEntry(dir, b("sda1"), dev, Posix.S_IFBLK);
-        nine.setXattr(big, b("user.checksum"), b("abc"), 0);
+        nine.xattrs().set(big, b("user.checksum"), b("abc"), 0);
         nine.setFlags(dev, InodeFlags.LOCK);
         long other = high.createInode(DIR, 0, 0, dir, 7);
         nine.insertEntry(dir, b("far"), other, DIR);
@@ -85,7 +85,7 @@ class SnapshotTest {
         SliceList slices = new SliceList();
         nine.listSlices(big, slices);
         assertEquals(7, slices.count());
-        assertArrayEquals(b("abc"), nine.getXattr(big, b("user.checksum")));
+        assertArrayEquals(b("abc"), nine.xattrs().get(big, b("user.checksum")));
         assertArrayEquals(b("file-1"), nine.symlinkTarget(nine.lookup(dir, b("link"))));
         InodeAttributes attrs = new InodeAttributes();
         loaded.getAttributes(nine.lookup(dir, b("sda1")), attrs);
@@ -118,7 +118,7 @@ class SnapshotTest {
         Map<String, Consumer<Namespace>> changes = Map.of(
             "mtime", ns -> ns.slot(9).setMtime(InodeNumbers.of(9, 1), 12345),
             "entry", ns -> ns.slot(0).insertEntry(InodeNumbers.ROOT, b("new"), InodeNumbers.of(9, 1), DIR),
-            "xattr", ns -> ns.slot(9).setXattr(InodeNumbers.of(9, 1), b("user.z"), b("1"), 0),
+            "xattr", ns -> ns.slot(9).xattrs().set(InodeNumbers.of(9, 1), b("user.z"), b("1"), 0),
             "slice", ns -> ns.slot(9).addSlice(ns.slot(9).lookup(InodeNumbers.of(9, 1), b("file-1")), 0, 1, 1, 42, 0,
                     new LongArrayList()),
             "counter", ns -> ns.slot(4095).allocateIds(1),
