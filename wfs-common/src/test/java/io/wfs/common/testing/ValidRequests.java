@@ -120,11 +120,6 @@ public final class ValidRequests {
                     new int[] {r.nextInt(100), r.nextInt(100)});
             case STORE_HEARTBEAT -> new io.wfs.common.msg.manager.StoreHeartbeatRequest(1 + r.nextInt(100), r.nextInt(1000),
                     r.nextInt(1 << 30), new int[] {1 + r.nextInt(1000), 2000}, new long[] {r.nextInt(1 << 30), 0});
-            // A random header's sequence is mostly invalid: every meta request gets a valid one here.
-            case SET_QUOTA -> new io.wfs.common.msg.meta.SetQuotaRequest(h, ino, r.nextInt(1 << 30), r.nextInt(1 << 20));
-            case GET_QUOTA -> new io.wfs.common.msg.meta.GetQuotaRequest(h, ino);
-            case REMOVE_QUOTA -> new io.wfs.common.msg.meta.RemoveQuotaRequest(h, ino);
-            case LIST_QUOTAS -> new io.wfs.common.msg.meta.ListQuotasRequest(h, r.nextInt(4096));
             case ISSUE_SCOPED_CREDENTIAL -> new io.wfs.common.msg.manager.IssueScopedCredentialRequest(2 + r.nextInt(1 << 30),
                     r.nextBoolean(), "/volumes/pvc-" + r.nextInt(1000));
             case BOOT_ROUTE -> new io.wfs.common.msg.manager.BootRouteRequest("client-" + r.nextInt(100));
