@@ -27,7 +27,7 @@ class WfsCommandTest {
     @Test
     void helpListsEverySubcommand() {
         assertEquals(0, run("--help"));
-        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "bench", "fsck", "config", "csi"}) {
+        for (String sub : new String[] {"manager", "meta", "store", "mount", "umount", "local", "status", "bench", "fsck", "config", "csi", "credential"}) {
             assertTrue(out.toString().contains("  " + sub), "help lists " + sub + ":\n" + out);
         }
     }
@@ -72,6 +72,57 @@ class WfsCommandTest {
         assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--secret-file", "/nonexistent", "--subdir", "volumes/a",
                 "/tmp/wfs-not-a-mount"));
         assertTrue(err.toString().contains("--subdir takes an absolute path"), err.toString());
+    }
+
+    @Test
+    void credentialIssueRefusesBadOptionsWithTheReason(@TempDir Path dir) {
+        String out = dir.resolve("c").toString();
+        String[][] cases = {
+            {"Missing", "--manager", "127.0.0.1:1", "-o", out},
+            {"mutually exclusive", "--manager", "127.0.0.1:1", "--path", "/v", "--root-ino", "5", "-o", out},
+            {"--output", "--manager", "127.0.0.1:1", "--path", "/v"},
+            {"--path takes an absolute path", "--manager", "127.0.0.1:1", "--path", "volumes/a", "-o", out},
+            {"--root-ino is not an inode number", "--manager", "127.0.0.1:1", "--root-ino", "five", "-o", out},
+            {"must name a volume's directory", "--manager", "127.0.0.1:1", "--root-ino", "1", "-o", out},
+            {"name the cluster", "--path", "/v", "-o", out},
+        };
+        for (String[] c : cases) {
+            err.getBuffer().setLength(0);
+            String[] args = new String[c.length + 1];
+            args[0] = "credential";
+            args[1] = "issue";
+            System.arraycopy(c, 1, args, 2, c.length - 1);
+            assertEquals(2, run(args), c[0]);
+            assertTrue(err.toString().contains(c[0]), c[0] + ": " + err);
+        }
+        assertTrue(!Files.exists(dir.resolve("c")), "nothing written");
+    }
+
+    @Test
+    void mountRefusesAnUnreadableCredentialOrOneWithTheSecret(@TempDir Path dir) throws Exception {
+        assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--credential", dir.resolve("none").toString(),
+                dir.resolve("mnt").toString()));
+        assertTrue(err.toString().contains("cannot read the credential"), err.toString());
+        err.getBuffer().setLength(0);
+        Path bad = dir.resolve("bad.credential");
+        Files.writeString(bad, "wfs-credential=1\nroot-ino=5\nroot-squash=maybe\n");
+        assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--credential", bad.toString(), dir.resolve("mnt").toString()));
+        assertTrue(err.toString().contains("root-squash must be true or false"), err.toString());
+        err.getBuffer().setLength(0);
+        assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--credential", bad.toString(), "--secret-file",
+                bad.toString(), dir.resolve("mnt").toString()));
+        assertTrue(err.toString().contains("not both"), err.toString());
+    }
+
+    @Test
+    void theCsiControllerNeedsTheSecretAndTheNodeDoesNot(@TempDir Path dir) {
+        String socket = "--endpoint=unix://" + dir.resolve("csi.sock");
+        assertEquals(2, run("csi", "--manager", "127.0.0.1:1", "--role=controller", socket));
+        assertTrue(err.toString().contains("secret-file must be set"), err.toString());
+        err.getBuffer().setLength(0);
+        // Without a secret the node role gets as far as its launcher (none in a unit test).
+        assertEquals(1, run("csi", "--manager", "127.0.0.1:1", "--role=node", "--node-id=n1", socket));
+        assertTrue(err.toString().contains("is not executable"), err.toString());
     }
 
     @Test

@@ -30,7 +30,9 @@ import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.RpcOptions;
-import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.auth.Credential;
+import io.wfs.common.rpc.auth.Scope;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import io.wfs.common.rpc.client.RpcClient;
 import java.util.Arrays;
 import java.util.List;
@@ -51,14 +53,22 @@ public final class WfsClient implements WfsFileSystem {
     private final ClientNamespace namespace;
     private final FileIo files;
     private final MetaSession session;
+    /** The scope of the client's credential, null for the cluster secret. */
+    private final Scope scope;
     private final ClientQuotas quotas;
 
-    public WfsClient(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
+    /**
+     * A client of the cluster the managers of {@code client.managers} run, authenticated with
+     * {@code secret}: the cluster secret, or a volume's scoped credential, whose root is then this
+     * client's "/" ({@code client.subdir} may name it, and must then be the credential's path).
+     */
+    public WfsClient(WfsConfig config, Credential secret, MetricRegistry registry) {
         List<String> managers = Arrays.stream(config.get(ClientConfigKeys.MANAGERS).split(","))
                 .map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (managers.isEmpty()) {
             throw new IllegalArgumentException(ClientConfigKeys.MANAGERS.name() + " must name at least one manager");
         }
+        scope = secret.scope();
         rpc = new RpcClient("wfs-client", RpcOptions.from(config), secret, registry);
         try {
             java.time.Duration deadline = config.get(ClientConfigKeys.CALL_DEADLINE);
@@ -73,7 +83,10 @@ public final class WfsClient implements WfsFileSystem {
         }
         cache = new MetadataCache(config.get(ClientConfigKeys.ATTR_TTL), 1 << 20);
         try {
-            paths = new PathResolver(meta, cache, rootOf(config.get(ClientConfigKeys.SUBDIR)));
+            long root = secret instanceof ScopedCredential scoped
+                    ? ClientCredentials.rootOf(scoped, config.get(ClientConfigKeys.SUBDIR))
+                    : rootOf(config.get(ClientConfigKeys.SUBDIR));
+            paths = new PathResolver(meta, cache, root);
         } catch (RuntimeException e) {
             cluster.close();
             meta.close();
@@ -89,6 +102,11 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
         quotas = new ClientQuotas(meta, cluster, paths);
+    }
+
+    /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
+    public ClientCredentials credentials() {
+        return new ClientCredentials(paths, manager);
     }
 
     /** Directory quotas: {@code wfs quota}, the CSI driver. */
@@ -111,6 +129,14 @@ public final class WfsClient implements WfsFileSystem {
             throw new WfsException(WfsErrorCode.ENOTDIR, "the mount's subdirectory " + subdir + " is not a directory");
         }
         return a.ino();
+    }
+
+    /**
+     * This client's metadata transport (its session and route): for tools and tests that send
+     * requests by inode number. The servers check them like any other request.
+     */
+    public MetaClient metaClient() {
+        return meta;
     }
 
     /** The inode that "/" of this client is (1, or the directory of client.subdir). */
@@ -395,7 +421,8 @@ public final class WfsClient implements WfsFileSystem {
         long usedBytes = 0;
         long usedInodes = 0;
         for (SlotMap.Group g : cluster.slotMap().groups()) {
-            if (g.slots().length > 0) {
+            // A scoped client may not see the cluster's usage (its statfs is its volume's quota).
+            if (scope == null && g.slots().length > 0) {
                 StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
                 usedBytes += r.usedBytes();
                 usedInodes += r.usedInodes();

@@ -4,6 +4,7 @@ import csi.v1.ControllerGrpc;
 import csi.v1.Csi;
 import csi.v1.Csi.ControllerServiceCapability.RPC.Type;
 import io.grpc.stub.StreamObserver;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -20,10 +21,14 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
 
     private final VolumeDirectories volumes;
     private final CsiCalls calls;
+    /** Issues a volume's scoped credential for the node: (path, root squash) → credential. */
+    private final java.util.function.BiFunction<String, Boolean, ScopedCredential> credentials;
 
-    ControllerService(VolumeDirectories volumes, CsiCalls calls) {
+    ControllerService(VolumeDirectories volumes, CsiCalls calls,
+                      java.util.function.BiFunction<String, Boolean, ScopedCredential> credentials) {
         this.volumes = volumes;
         this.calls = calls;
+        this.credentials = credentials;
     }
 
     @Override
@@ -35,6 +40,7 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 throw CsiStatus.invalid("volume_content_source (snapshots, clones) is not supported");
             }
             long capacity = VolumeRequests.capacity(r.getCapacityRange());
+            boolean rootSquash = VolumeCredentials.rootSquash(r.getParametersMap());
             return calls.underLock(id, () -> {
                 if (!volumes.create(id)) {
                     OptionalLong recorded = volumes.capacity(id);
@@ -45,15 +51,18 @@ final class ControllerService extends ControllerGrpc.ControllerImplBase {
                 }
                 // Also after a crash between mkdir and this: a retry completes the volume.
                 volumes.setCapacity(id, capacity);
-                return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity)).build();
+                // The quota exists now: the credential of its subtree is what the node mounts with.
+                ScopedCredential credential = credentials.apply(volumes.path(id), rootSquash);
+                return Csi.CreateVolumeResponse.newBuilder().setVolume(volume(id, capacity, credential)).build();
             });
         });
     }
 
-    private Csi.Volume volume(String id, long capacity) {
+    private Csi.Volume volume(String id, long capacity, ScopedCredential credential) {
         return Csi.Volume.newBuilder().setVolumeId(id).setCapacityBytes(capacity)
                 .putAllVolumeContext(Map.of(CONTEXT_SUBDIR, volumes.path(id), CONTEXT_CAPACITY, Long.toString(capacity),
                         CONTEXT_QUOTA, capacity > 0 ? "directory quota, enforced" : "directory quota, no limit"))
+                .putAllVolumeContext(VolumeCredentials.context(credential))
                 .build();
     }
 

@@ -27,6 +27,7 @@ public final class CsiDriver implements AutoCloseable {
     private final CsiServer server;
     private final AtomicBoolean ready = new AtomicBoolean();
 
+    /** {@code secret}: the cluster secret, needed by the controller role only (null for a node alone). */
     public CsiDriver(WfsConfig config, ClusterSecret secret, Path launcher, MetricRegistry registry) throws IOException {
         String role = config.get(CsiConfigKeys.ROLE);
         if (!List.of("all", "controller", "node").contains(role)) {
@@ -43,6 +44,9 @@ public final class CsiDriver implements AutoCloseable {
             throw new IllegalArgumentException(launcher + " is not executable: the node role starts volumes' mounts with "
                     + "bin/wfs; run wfs csi through bin/wfs of the distribution");
         }
+        if (controller && secret == null) {
+            throw new IllegalArgumentException("the controller role needs the cluster secret (--secret-file)");
+        }
         CsiCalls calls = new CsiCalls();
         List<BindableService> services = new ArrayList<>();
         services.add(new IdentityService(controller, ready::get, calls));
@@ -51,12 +55,12 @@ public final class CsiDriver implements AutoCloseable {
         try {
             if (controller) {
                 services.add(new ControllerService(new VolumeDirectories(client, client.quotas(), config.get(CsiConfigKeys.VOLUMES_ROOT),
-                        config.get(CsiConfigKeys.RETENTION_DIR)), calls));
+                        config.get(CsiConfigKeys.RETENTION_DIR)), calls, client.credentials()::issue));
             }
             if (node) {
                 NodeState state = new NodeState(Path.of(config.get(CsiConfigKeys.STATE_DIR)));
                 VolumeMountProcesses.Launch launch = new VolumeMountProcesses.Launch(launcher,
-                        config.get(ClientConfigKeys.MANAGERS), Path.of(config.get(CommonConfigKeys.SECRET_FILE)),
+                        config.get(ClientConfigKeys.MANAGERS), secretFile(config),
                         config.get(CsiConfigKeys.MOUNT_HEAP), config.get(CsiConfigKeys.MOUNT_READY_TIMEOUT));
                 nodeService = new NodeService(nodeId, config.get(CsiConfigKeys.VOLUMES_ROOT),
                         new VolumeMountProcesses(launch, state), state, calls);
@@ -75,6 +79,12 @@ public final class CsiDriver implements AutoCloseable {
             ready.set(true);
         }
         LOG.info("CSI driver {} ({}) serving on {}", IdentityService.DRIVER_NAME, role, socket);
+    }
+
+    /** The node's cluster secret file, for volumes without a scoped credential; null when it has none. */
+    private static Path secretFile(WfsConfig config) {
+        String f = config.get(CommonConfigKeys.SECRET_FILE);
+        return f == null || f.isBlank() ? null : Path.of(f);
     }
 
     /** Probe answers not-ready until the node has looked at the volumes an earlier plugin staged. */

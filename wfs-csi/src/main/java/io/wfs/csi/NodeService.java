@@ -5,6 +5,7 @@ import csi.v1.Csi.NodeServiceCapability.RPC.Type;
 import csi.v1.Csi.VolumeCapability.AccessMode.Mode;
 import csi.v1.NodeGrpc;
 import io.grpc.stub.StreamObserver;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -37,7 +38,16 @@ final class NodeService extends NodeGrpc.NodeImplBase {
             String id = VolumeRequests.volumeId(r.getVolumeId());
             Path staging = Path.of(VolumeRequests.path(r.getStagingTargetPath(), "staging_target_path"));
             VolumeRequests.capabilityRequired(r.hasVolumeCapability(), r.getVolumeCapability());
+            ScopedCredential credential = VolumeCredentials.fromContext(r.getVolumeContextMap(), volumesRoot + "/" + id);
             return calls.underLock(id, () -> {
+                if (credential != null) {
+                    // Kept for re-establishing the mount after a plugin restart (NodePublish, recover).
+                    try {
+                        VolumeCredentials.store(credential, state.credential(id));
+                    } catch (IOException e) {
+                        throw CsiStatus.internal("storing the credential of " + id + ": " + e.getMessage(), e);
+                    }
+                }
                 stage(id, staging);
                 return Csi.NodeStageVolumeResponse.getDefaultInstance();
             });
@@ -47,7 +57,8 @@ final class NodeService extends NodeGrpc.NodeImplBase {
     private void stage(String id, Path staging) {
         // The node decides the directory from its own volumes root: the volume context is not trusted with a path.
         try {
-            mounts.ensure(id, volumesRoot + "/" + id, staging);
+            Path credential = state.credential(id);
+            mounts.ensure(id, volumesRoot + "/" + id, staging, Files.exists(credential) ? credential : null);
         } catch (IOException e) {
             throw CsiStatus.internal("staging " + id + " at " + staging + ": " + e.getMessage(), e);
         }

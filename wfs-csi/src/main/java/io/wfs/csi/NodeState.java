@@ -31,6 +31,11 @@ final class NodeState {
         return dir.resolve("volumes").resolve(id);
     }
 
+    /** The volume's scoped credential from NodeStage's volume context (mode 0600), the mount reads it. */
+    Path credential(String id) {
+        return volumeDir(id).resolve("credential");
+    }
+
     Path log(String id) {
         return volumeDir(id).resolve("mount.log");
     }
@@ -100,6 +105,7 @@ final class NodeState {
         }
         delete(volumeDir(id).resolve("staging"));
         delete(volumeDir(id).resolve("pid"));
+        delete(credential(id));
     }
 
     private Path targetFile(String id, Path target) {

@@ -26,7 +26,10 @@ final class VolumeMountProcesses {
     static final int EXIT_NO_SUCH_DIRECTORY = 4;
     private static final Pattern READY = Pattern.compile("wfs mount ready: .* pid=(\\d+)");
 
-    /** How a mount process is started: the launcher and the cluster it mounts. */
+    /**
+     * How a mount process is started: the launcher and the cluster it mounts; {@code secretFile}
+     * (null when the node has none, as in Kubernetes) only for volumes without a scoped credential.
+     */
     record Launch(Path launcher, String managers, Path secretFile, String heap, Duration readyTimeout) {
     }
 
@@ -38,8 +41,11 @@ final class VolumeMountProcesses {
         this.state = state;
     }
 
-    /** Makes {@code staging} a live mount of {@code subdir}: nothing when it is one, else (re)started. */
-    void ensure(String id, String subdir, Path staging) throws IOException {
+    /**
+     * Makes {@code staging} a live mount of {@code subdir}: nothing when it is one, else (re)started
+     * with the volume's scoped credential file (null: the node's cluster secret, if it has one).
+     */
+    void ensure(String id, String subdir, Path staging, Path credential) throws IOException {
         MountTable.State s = MountTable.state(staging);
         if (s == MountTable.State.LIVE) {
             MountTable.Entry e = MountTable.entry(staging);
@@ -53,16 +59,24 @@ final class VolumeMountProcesses {
             HostCommands.unmount(staging);
         }
         stopProcess(id, staging);
-        start(id, subdir, staging);
+        start(id, subdir, staging, credential);
     }
 
-    private void start(String id, String subdir, Path staging) throws IOException {
+    private void start(String id, String subdir, Path staging, Path credential) throws IOException {
+        if (credential == null && launch.secretFile() == null) {
+            throw CsiStatus.failedPrecondition("volume " + id + " has no scoped credential in its volume context (made by a "
+                    + "controller from before scoped credentials) and this node has no cluster secret to mount it with");
+        }
         Files.createDirectories(staging);
         Path log = state.log(id);
         Files.createDirectories(log.getParent());
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         List<String> cmd = new ArrayList<>(List.of("setsid", "-w", launch.launcher().toString(), "mount", "--subdir", subdir,
-                "--manager", launch.managers(), "--secret-file", launch.secretFile().toString(), staging.toString()));
+                "--manager", launch.managers()));
+        // The staging path stays the last argument: isMountOf recognises the process by it.
+        cmd.addAll(credential != null ? List.of("--credential", credential.toString())
+                : List.of("--secret-file", launch.secretFile().toString()));
+        cmd.add(staging.toString());
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

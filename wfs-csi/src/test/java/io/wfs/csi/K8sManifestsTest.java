@@ -156,14 +156,23 @@ class K8sManifestsTest {
     }
 
     @Test
-    void everyPodReadsTheClusterSecretFromTheOneSecret() {
+    void theServersAndTheControllerReadTheClusterSecretFromTheOneSecretAndNoNodePluginHasIt() {
         V1Secret secret = k8s.all(V1Secret.class).get(0);
         assertEquals(1, k8s.all(V1Secret.class).size());
         assertTrue(secret.getData().containsKey("secret"));
         int checked = 0;
+        int nodes = 0;
         for (V1PodTemplateSpec t : templates()) {
             for (V1Container c : t.getSpec().getContainers()) {
                 if (!runsWfs(c)) {
+                    continue;
+                }
+                if (RenderedManifests.args(c).contains("--role=node")) {
+                    // The node plugin mounts volumes with their scoped credentials: the secret stays out of it.
+                    assertTrue(RenderedManifests.args(c).stream().noneMatch(a -> a.contains("secret")), c.getName());
+                    assertTrue(t.getSpec().getVolumes().stream().noneMatch(v -> v.getSecret() != null),
+                            "no Secret is mounted into the node plugin");
+                    nodes++;
                     continue;
                 }
                 String file = RenderedManifests.args(c).stream().filter(a -> a.startsWith("cluster.secret-file=")
@@ -174,7 +183,14 @@ class K8sManifestsTest {
                 checked++;
             }
         }
-        assertEquals(5, checked, "manager, meta, store, CSI controller, CSI node");
+        assertEquals(4, checked, "manager, meta, store, CSI controller");
+        assertEquals(1, nodes, "the CSI node plugin");
+    }
+
+    @Test
+    void theStorageClassSaysWhetherRootIsSquashed() {
+        String squash = k8s.one(V1StorageClass.class, "wfs").getParameters().get("rootSquash");
+        assertTrue(squash.equals("true") || squash.equals("false"), squash);
     }
 
     private static List<V1PodTemplateSpec> templates() {

@@ -5,6 +5,7 @@ import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.auth.Credential;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.IOException;
@@ -26,6 +27,8 @@ final class ClusterMounts implements AutoCloseable {
     private final List<MetricRegistry> clientMetrics = new ArrayList<>();
     /** The client.subdir of each mount ("/" for the whole file system). */
     private final List<String> subdirs = new ArrayList<>();
+    /** What each mount authenticates with: the cluster secret, or a volume's scoped credential. */
+    private final List<Credential> credentials = new ArrayList<>();
     private final boolean uncached;
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret, boolean uncached) {
@@ -42,7 +45,13 @@ final class ClusterMounts implements AutoCloseable {
 
     /** Mounts one more client at {@code mnt<n>}, rooted at the cluster's directory {@code subdir}; returns n. */
     int add(String subdir) throws IOException {
+        return add(subdir, secret);
+    }
+
+    /** Mounts one more client at {@code mnt<n>} with {@code credential} (a scoped one: its volume is the root); returns n. */
+    int add(String subdir, Credential credential) throws IOException {
         subdirs.add(subdir);
+        credentials.add(credential);
         clients.add(null);
         mounts.add(null);
         clientMetrics.add(null);
@@ -61,7 +70,7 @@ final class ClusterMounts implements AutoCloseable {
             config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO);
             options = List.of("entry_timeout=0", "attr_timeout=0", "negative_timeout=0");
         }
-        WfsClient client = new WfsClient(config, secret, metrics);
+        WfsClient client = new WfsClient(config, credentials.get(i), metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);
         mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), options));

@@ -49,6 +49,8 @@ final class CsiBadRequests {
             csi.controller().createVolume(ok);
             csi.controller().createVolume(CsiRequests.create("pvc-bad", 2 << 20));
         });
+        row("CreateVolume with a rootSquash that is not true or false", Code.INVALID_ARGUMENT, () -> csi.controller()
+                .createVolume(CsiRequests.create("pvc-bad", 1 << 20, java.util.Map.of("rootSquash", "yes"))));
         row("DeleteVolume without an id", Code.INVALID_ARGUMENT,
                 () -> csi.controller().deleteVolume(Csi.DeleteVolumeRequest.getDefaultInstance()));
         row("ControllerExpandVolume of a missing volume", Code.NOT_FOUND,
@@ -74,6 +76,8 @@ final class CsiBadRequests {
                 () -> csi.node().nodeStageVolume(stage.toBuilder().clearVolumeCapability().build()));
         row("NodeStageVolume without an access mode", Code.INVALID_ARGUMENT, () -> csi.node().nodeStageVolume(
                 stage.toBuilder().setVolumeCapability(CsiRequests.mount(Mode.UNKNOWN)).build()));
+        row("NodeStageVolume with a credential in its context that lacks its key", Code.INVALID_ARGUMENT, () -> csi.node()
+                .nodeStageVolume(stage.toBuilder().putVolumeContext("wfs.io/scope-root-ino", "12345").build()));
         row("NodeStageVolume of a volume that does not exist", Code.NOT_FOUND,
                 () -> csi.node().nodeStageVolume(CsiRequests.stage("pvc-none", kubelet.resolve("plugins/none/globalmount"))));
         row("NodePublishVolume of a volume not staged", Code.FAILED_PRECONDITION,
@@ -111,6 +115,6 @@ final class CsiBadRequests {
         if (!wrong.isEmpty()) {
             fail(String.join("\n", wrong));
         }
-        assertEquals(23, rows.size());
+        assertEquals(25, rows.size());
     }
 }

@@ -90,12 +90,20 @@ class CsiDriverIT {
         assertEquals("/volumes/pvc-1", v.getVolumeContextMap().get("wfs.io/subdir"));
         assertEquals(v, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", UNIT)).getVolume(), "idempotent");
         assertTrue(Files.isDirectory(whole.resolve("volumes/pvc-1")));
+        // The volume's scoped credential travels in its context (the PV's volumeAttributes) to the node.
+        assertEquals(Files.getAttribute(whole.resolve("volumes/pvc-1"), "unix:ino").toString(),
+                v.getVolumeContextMap().get("wfs.io/scope-root-ino"));
+        assertEquals("false", v.getVolumeContextMap().get("wfs.io/root-squash"));
+        assertEquals(64, v.getVolumeContextMap().get("wfs.io/scope-key").length());
 
         for (int i = 0; i < 2; i++) {
-            plugin.client().node().nodeStageVolume(CsiRequests.stage("pvc-1", staging));
+            plugin.client().node().nodeStageVolume(CsiRequests.stage(v, staging));
         }
         assertTrue(WfsMount.isMounted(staging));
         long fusePid = plugin.fusePid("pvc-1");
+        String fuseCommand = ProcessHandle.of(fusePid).orElseThrow().info().commandLine().orElse("");
+        assertTrue(fuseCommand.contains("--credential") && !fuseCommand.contains("--secret-file"),
+                "the volume's mount runs with its scoped credential, not the cluster secret: " + fuseCommand);
         for (int i = 0; i < 2; i++) {
             plugin.client().node().nodePublishVolume(CsiRequests.publish("pvc-1", staging, target, false));
         }
@@ -159,7 +167,7 @@ class CsiDriverIT {
         Await.until(Duration.ofSeconds(30), () -> plugin.client().identity().probe(Csi.ProbeRequest.getDefaultInstance())
                 .getReady().getValue(), "the restarted plugin is ready");
         assertEquals("the plugin is down", Files.readString(readOnlyTarget.resolve("while-down.txt")));
-        plugin.client().node().nodeStageVolume(CsiRequests.stage("pvc-1", staging));
+        plugin.client().node().nodeStageVolume(CsiRequests.stage(v, staging));
         plugin.client().node().nodePublishVolume(CsiRequests.publish("pvc-1", staging, target, false));
         assertEquals(newPid, plugin.fusePid("pvc-1"), "the restarted plugin found the live mount");
         assertEquals("written in the pod", Files.readString(target.resolve("data.txt")));
@@ -186,6 +194,24 @@ class CsiDriverIT {
 
     @Test
     @Order(3)
+    void aStorageClassAskingForRootSquashGetsVolumesWhereRootIsNobody() throws Exception {
+        Path staging = plugin.kubelet().resolve("plugins/csi.wfs.io/pvc-sq/globalmount");
+        Path target = plugin.kubelet().resolve("pods/pod-sq/volumes/pvc-sq/mount");
+        Csi.Volume v = plugin.client().controller().createVolume(CsiRequests.create("pvc-sq", UNIT,
+                java.util.Map.of("rootSquash", "true"))).getVolume();
+        assertEquals("true", v.getVolumeContextMap().get("wfs.io/root-squash"));
+        plugin.client().node().nodeStageVolume(CsiRequests.stage(v, staging));
+        plugin.client().node().nodePublishVolume(CsiRequests.publish("pvc-sq", staging, target, false));
+        Files.writeString(target.resolve("by-root.txt"), "root in the pod");
+        assertEquals(65534, Files.getAttribute(whole.resolve("volumes/pvc-sq/by-root.txt"), "unix:uid"));
+        plugin.client().node().nodeUnpublishVolume(CsiRequests.unpublish("pvc-sq", target));
+        plugin.client().node().nodeUnstageVolume(CsiRequests.unstage("pvc-sq", staging));
+        plugin.client().controller().deleteVolume(Csi.DeleteVolumeRequest.newBuilder().setVolumeId("pvc-sq").build());
+        assertEquals("", plugin.mountsLeft());
+    }
+
+    @Test
+    @Order(4)
     void badRequestsGetTheSpecsCodes() throws Exception {
         new CsiBadRequests(plugin.client(), plugin.kubelet()).assertAll();
     }

@@ -33,6 +33,16 @@ final class CsiRequests {
                 .setVolumeCapability(rwx()).build();
     }
 
+    /** As kubelet stages a volume: with the volume context CreateVolume answered (the PV's volumeAttributes). */
+    static Csi.NodeStageVolumeRequest stage(Csi.Volume volume, Path staging) {
+        return stage(volume.getVolumeId(), staging).toBuilder().putAllVolumeContext(volume.getVolumeContextMap()).build();
+    }
+
+    /** A CreateVolume as the provisioner sends it for a StorageClass with these parameters. */
+    static Csi.CreateVolumeRequest create(String name, long bytes, java.util.Map<String, String> parameters) {
+        return create(name, bytes).toBuilder().putAllParameters(parameters).build();
+    }
+
     static Csi.NodePublishVolumeRequest publish(String id, Path staging, Path target, boolean readOnly) {
         return Csi.NodePublishVolumeRequest.newBuilder().setVolumeId(id).setStagingTargetPath(staging.toString())
                 .setTargetPath(target.toString()).setVolumeCapability(rwx()).setReadonly(readOnly).build();

@@ -177,6 +177,17 @@ public final class MiniCluster implements AutoCloseable {
         return mounts.add(subdir);
     }
 
+    /**
+     * One more FUSE mount in this JVM with a volume's scoped credential (wfs mount --credential):
+     * rooted at the credential's volume; returns its index. Unmounted by {@link #close()}.
+     */
+    int mountScoped(io.wfs.common.rpc.auth.ScopedCredential credential) throws IOException {
+        if (mounts == null) {
+            mounts = new ClusterMounts(dir, managerList(), secret(), false);
+        }
+        return mounts.add("/", credential);
+    }
+
     /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
     void remount(int i) throws IOException {
         mounts.remount(i);

@@ -40,7 +40,8 @@ public final class CsiDaemonCommand implements Callable<Integer> {
             description = "A manager of the cluster (repeatable); overrides client.managers.")
     List<String> managers;
 
-    @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret; overrides cluster.secret-file.")
+    @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret (the controller role only: "
+            + "the node mounts each volume with the scoped credential CreateVolume issued); overrides common.secret-file.")
     Path secretFile;
 
     @Option(names = "--state-dir", paramLabel = "DIR", description = "The node's state folder; overrides csi.state-dir.")
@@ -62,7 +63,10 @@ public final class CsiDaemonCommand implements Callable<Integer> {
         if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
             throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");
         }
-        ClusterSecret secret = DaemonSupport.secret(config, cl);
+        // The node role mounts volumes with their scoped credentials: it needs no cluster secret.
+        boolean nodeOnly = config.get(CsiConfigKeys.ROLE).equals("node");
+        ClusterSecret secret = nodeOnly && config.get(CommonConfigKeys.SECRET_FILE).isBlank() ? null
+                : DaemonSupport.secret(config, cl);
         CsiDriver driver;
         try {
             driver = new CsiDriver(config, secret, launcher(), JvmMetrics.register(new MetricRegistry()));

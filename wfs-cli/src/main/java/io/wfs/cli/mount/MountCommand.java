@@ -8,6 +8,8 @@ import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.metrics.JvmMetrics;
 import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.auth.Credential;
+import io.wfs.common.rpc.auth.ScopedCredential;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.IOException;
@@ -38,6 +40,12 @@ public final class MountCommand implements Callable<Integer> {
 
     @Option(names = "--secret-file", paramLabel = "FILE", description = "The cluster secret; overrides common.secret-file.")
     Path secretFile;
+
+    @Option(names = "--credential", paramLabel = "FILE",
+            description = "A volume's scoped credential (wfs credential issue) instead of the cluster secret: the mount's "
+                    + "root is that volume, and the servers refuse anything outside it. --subdir, if given, must be the "
+                    + "credential's path.")
+    Path credentialFile;
 
     @Option(names = "--subdir", paramLabel = "PATH",
             description = "Mount this directory of the cluster as the root (it must exist); nothing above it can be "
@@ -72,15 +80,7 @@ public final class MountCommand implements Callable<Integer> {
         if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
             throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");
         }
-        if (config.get(CommonConfigKeys.SECRET_FILE).isBlank()) {
-            throw new CommandLine.ParameterException(cl, "the cluster secret is needed: --secret-file FILE");
-        }
-        ClusterSecret secret;
-        try {
-            secret = ClusterSecret.load(Path.of(config.get(CommonConfigKeys.SECRET_FILE)));
-        } catch (IOException e) {
-            throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
-        }
+        Credential secret = credential(cl, config);
         MetricRegistry registry = JvmMetrics.register(new MetricRegistry());
         WfsClient client;
         try {
@@ -88,6 +88,8 @@ public final class MountCommand implements Callable<Integer> {
         } catch (io.wfs.common.error.WfsException e) {
             cl.getErr().println("wfs mount: " + e.getMessage());
             return e.code() == io.wfs.common.error.WfsErrorCode.ENOENT ? EXIT_NO_SUCH_DIRECTORY : 1;
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, e.getMessage());
         }
         WfsMount mount;
         try {
@@ -113,5 +115,28 @@ public final class MountCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** The scoped credential of --credential, else the cluster secret. */
+    private Credential credential(CommandLine cl, WfsConfig config) {
+        if (credentialFile != null) {
+            if (secretFile != null) {
+                throw new CommandLine.ParameterException(cl, "give --credential or --secret-file, not both");
+            }
+            try {
+                return ScopedCredential.load(credentialFile);
+            } catch (IOException e) {
+                throw new CommandLine.ParameterException(cl, "cannot read the credential: " + e.getMessage());
+            }
+        }
+        if (config.get(CommonConfigKeys.SECRET_FILE).isBlank()) {
+            throw new CommandLine.ParameterException(cl,
+                    "the cluster secret or a volume's credential is needed: --secret-file FILE or --credential FILE");
+        }
+        try {
+            return ClusterSecret.load(Path.of(config.get(CommonConfigKeys.SECRET_FILE)));
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(cl, "cannot read the cluster secret: " + e.getMessage());
+        }
     }
 }

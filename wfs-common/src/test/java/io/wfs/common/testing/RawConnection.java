@@ -38,11 +38,15 @@ public final class RawConnection implements AutoCloseable {
         in = new DataInputStream(socket.getInputStream());
     }
 
-    /** Runs the client half of the handshake with {@code secret}; returns the server's last frame. */
-    public RawFrame handshake(ClusterSecret secret) throws IOException {
-        HandshakeProofs proofs = new HandshakeProofs(secret);
+    /**
+     * Runs the client half of the handshake with {@code secret} (announcing its scope, if any),
+     * without checking the server's proof; returns the server's last frame.
+     */
+    public RawFrame handshake(io.wfs.common.rpc.auth.Credential secret) throws IOException {
+        HandshakeProofs proofs = secret.proofs();
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
-        sendFrame(1, MessageType.AUTH_HELLO.id(), 0, MessageCodec.toBytes(new ClientHello(1, clientNonce, "raw")));
+        sendFrame(1, MessageType.AUTH_HELLO.id(), 0,
+                MessageCodec.toBytes(new ClientHello(1, clientNonce, "raw", secret.scope())));
         RawFrame challengeFrame = readFrame();
         ServerChallenge challenge = decode(challengeFrame.body(), ServerChallenge.class);
         sendFrame(2, MessageType.AUTH_PROOF.id(), 0,

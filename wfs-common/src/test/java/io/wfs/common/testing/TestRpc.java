@@ -34,7 +34,7 @@ public final class TestRpc {
                 .start(new InetSocketAddress("127.0.0.1", 0));
     }
 
-    public static RpcClient client(WfsConfig config, ClusterSecret secret) {
+    public static RpcClient client(WfsConfig config, io.wfs.common.rpc.auth.Credential secret) {
         return new RpcClient("test-client", RpcOptions.from(config), secret, new MetricRegistry());
     }
 }

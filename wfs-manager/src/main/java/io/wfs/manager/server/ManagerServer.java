@@ -11,6 +11,8 @@ import io.wfs.common.metrics.MetricsHttpServer;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.msg.manager.IssueScopedCredentialRequest;
+import io.wfs.common.rpc.server.Dispatch;
 import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.manager.placement.BalancedPlacement;
@@ -73,6 +75,7 @@ public final class ManagerServer implements AutoCloseable {
         HandlerRegistry handlers = new HandlerRegistry();
         new NodeHandlers(replica, tracker, settings, metrics).register(handlers);
         new ClientHandlers(replica, tracker, settings, peers).register(handlers);
+        handlers.register(IssueScopedCredentialRequest.class, new IssueCredentialHandler(secret), Dispatch.EVENT_LOOP);
         rpcServer = new RpcServer("manager", RpcOptions.from(config), secret, handlers, registry).start(address(rpcAddress));
         housekeepingTimer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("manager-housekeeping", true));
         long period = settings.checkInterval().toMillis();

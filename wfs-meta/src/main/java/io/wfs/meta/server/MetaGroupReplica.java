@@ -157,7 +157,8 @@ public final class MetaGroupReplica {
         }
     }
 
-    private WfsException notLeader() {
+    /** NOT_LEADER with the leader's client address as hint, when known. */
+    public WfsException notLeader() {
         PeerId leader = raft.leader();
         return withClientHint(new WfsException(WfsErrorCode.NOT_LEADER, "not the leader of " + group.id(),
                 leader == null ? null : leader.getEndpoint().toString(), 0, null));

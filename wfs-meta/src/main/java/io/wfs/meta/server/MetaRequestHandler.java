@@ -2,9 +2,11 @@ package io.wfs.meta.server;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.HeaderRequest;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
+import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
 import io.wfs.common.route.SlotMap;
@@ -26,13 +28,15 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
     private final Supplier<SlotMap> slotMap;
     private final Function<String, MetaGroupReplica> replicas;
     private final CrossGroupSteps steps;
+    private final ScopeGuard scopes;
 
     MetaRequestHandler(MetaOperation<Q, R> operation, Supplier<SlotMap> slotMap,
-                       Function<String, MetaGroupReplica> replicas, CrossGroupSteps steps) {
+                       Function<String, MetaGroupReplica> replicas, CrossGroupSteps steps, ScopeGuard scopes) {
         this.operation = operation;
         this.slotMap = slotMap;
         this.replicas = replicas;
         this.steps = steps;
+        this.scopes = scopes;
     }
 
     @Override
@@ -56,6 +60,16 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.OPENS_UNKNOWN,
                     "announce the session's open files to the new leader of " + group.id() + " first"));
         }
+        Scope scope = context.scope();
+        if (scope != null) {
+            try {
+                if (!enforce(scope, request, replica, context.onEventLoop())) {
+                    return RequestHandler.busy();
+                }
+            } catch (WfsException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }
         // A query on the event loop holds the state lock only if it is free now: never wait there.
         boolean held = false;
         if (!operation.mutates() && context.onEventLoop()) {
@@ -73,5 +87,41 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
                 replica.machine().unlockState();
             }
         }
+    }
+
+    /**
+     * A scoped connection's request: root squashed if the scope says so (before the leader step,
+     * so the log holds the squashed caller), then every inode it names checked against the scope
+     * on this leader's state. False when the state lock is busy on the event loop (run again on a
+     * worker); a refusal is thrown.
+     */
+    private boolean enforce(Scope scope, Q request, MetaGroupReplica replica, boolean onEventLoop) {
+        long[] inos = scopes.checkSlots(scope, request);
+        if (!replica.raft().isLeader()) {
+            // A follower's state may lag behind: it must not refuse an inode the leader just created.
+            throw replica.notLeader();
+        }
+        if (onEventLoop) {
+            if (!replica.machine().tryLockState()) {
+                return false;
+            }
+            try {
+                replica.machine().read(ns -> {
+                    scopes.checkMembership(scope, inos, ns);
+                    return null;
+                });
+            } finally {
+                replica.machine().unlockState();
+            }
+        } else {
+            replica.machine().read(ns -> {
+                scopes.checkMembership(scope, inos, ns);
+                return null;
+            });
+        }
+        if (scope.rootSquash() && request instanceof HeaderRequest<?> h) {
+            h.replaceHeader(h.header().rootSquashed(Scope.NOBODY));
+        }
+        return true;
     }
 }

@@ -61,6 +61,8 @@ public final class MetaServer implements AutoCloseable {
     private MetaClient peers;
     private CrossGroupSteps crossGroupSteps;
     private LockSweeper sweeper;
+    /** The checks of scoped credentials: a scope is a quota directory's subtree. */
+    private final ScopeGuard scopes = new ScopeGuard(ScopeMembership.QUOTA_DIRECTORIES);
 
     public MetaServer(WfsConfig config, ClusterSecret secret, SlotMap slotMap, MetricRegistry registry) {
         this.config = config;
@@ -149,10 +151,11 @@ public final class MetaServer implements AutoCloseable {
             // Mutations only enqueue into Raft: they never block, so they run on the event loop.
             // Queries take the state lock, which apply (or a snapshot) may hold: on the event loop
             // when it is free at once, else on the worker pool (MetaRequestHandler).
-            Dispatch dispatch = op.mutates() ? Dispatch.EVENT_LOOP
-                    : op.answersInMicroseconds() ? Dispatch.EVENT_LOOP_UNLESS_BUSY : Dispatch.WORKER;
+            // A mutation of a scoped connection needs the state lock for its scope check: it, too, runs
+            // on the worker pool when the lock is busy (a mutation of the full secret never is).
+            Dispatch dispatch = op.answersInMicroseconds() ? Dispatch.EVENT_LOOP_UNLESS_BUSY : Dispatch.WORKER;
             handlers.register((Class) op.type().requestClass(),
-                    new MetaRequestHandler(op, () -> slotMap, replicas::get, crossGroupSteps), dispatch);
+                    new MetaRequestHandler(op, () -> slotMap, replicas::get, crossGroupSteps, scopes), dispatch);
         }
         return handlers;
     }

@@ -7,6 +7,7 @@ import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.StoreLimits;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
+import io.wfs.common.rpc.server.ScopedAccess;
 import io.wfs.store.disk.BlockLocation;
 import io.wfs.store.disk.CorruptBlockException;
 import io.wfs.store.disk.Crc;
@@ -34,6 +35,7 @@ final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlo
 
     @Override
     public CompletableFuture<ReadBlockReply> handle(ReadBlockRequest req, RequestContext ctx) {
+        ScopedAccess.checkBlock(ctx, req.blockId());
         VolumeReplica v = node.volumes.require(req.volume());
         try {
             byte[] block = v.read(req.blockId());

@@ -7,6 +7,7 @@ import io.wfs.common.msg.store.ReplicateBlockRequest;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
+import io.wfs.common.rpc.server.ScopedAccess;
 import io.wfs.store.disk.Crc;
 import io.wfs.store.disk.VolumeReplica;
 import java.io.IOException;
@@ -34,6 +35,7 @@ final class WriteBlockHandler implements RequestHandler<WriteBlockRequest, Block
 
     @Override
     public CompletableFuture<BlockWrittenReply> handle(WriteBlockRequest req, RequestContext ctx) {
+        ScopedAccess.checkBlock(ctx, req.blockId());
         return node.replicaForWrite(req.volume()).thenCompose(v -> write(v, req));
     }
 

@@ -2,6 +2,7 @@ package io.wfs.common.msg.auth;
 
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
+import io.wfs.common.rpc.auth.Scope;
 
 /** First frame of every connection: the client's nonce, answered by {@link ServerChallenge}. */
 public final class ClientHello implements Request<ServerChallenge> {
@@ -10,6 +11,10 @@ public final class ClientHello implements Request<ServerChallenge> {
     private int protocolVersion;
     private byte[] clientNonce;
     private String clientName;
+    /** The root inode of the client's scope, 0 when it authenticates with the full cluster secret. */
+    private long scopeRootIno;
+    /** The scope's flags ({@link io.wfs.common.rpc.auth.Scope#flags()}); 0 without a scope. */
+    private int scopeFlags;
 
     public ClientHello() {
     }
@@ -18,6 +23,23 @@ public final class ClientHello implements Request<ServerChallenge> {
         this.protocolVersion = protocolVersion;
         this.clientNonce = clientNonce;
         this.clientName = clientName;
+    }
+
+    /** A hello announcing {@code scope} (null: the full secret). */
+    public ClientHello(int protocolVersion, byte[] clientNonce, String clientName, Scope scope) {
+        this(protocolVersion, clientNonce, clientName);
+        if (scope != null) {
+            this.scopeRootIno = scope.rootIno();
+            this.scopeFlags = scope.flags();
+        }
+    }
+
+    /** The announced scope, or null for a full-secret client; an invalid scope is an IllegalArgumentException. */
+    public Scope scope() {
+        if (scopeRootIno == 0 && scopeFlags == 0) {
+            return null;
+        }
+        return Scope.fromWire(scopeRootIno, scopeFlags);
     }
 
     public int protocolVersion() {

@@ -18,6 +18,14 @@ public abstract class HeaderRequest<R extends Response> implements MetaRequest<R
         return header;
     }
 
+    /**
+     * Replaces the header of a received request: the meta server squashes root's ids for a scoped
+     * credential before anything acts on the request (nothing else should call this).
+     */
+    public void replaceHeader(MetaHeader replacement) {
+        this.header = replacement;
+    }
+
     @Override
     public void validate() {
         MetaHeader.validate(header);

@@ -57,6 +57,24 @@ public final class MetaHeader {
         return linearizable;
     }
 
+    /**
+     * This header with uid 0 acting as {@code nobody}: uid 0, gid 0 and a supplementary group 0
+     * become {@code nobody} (the root squash of a scoped credential, applied by the meta server
+     * before the request's leader step, so the log holds the squashed caller).
+     */
+    public MetaHeader rootSquashed(int nobody) {
+        int[] g = groups();
+        int[] squashedGroups = new int[g.length];
+        for (int i = 0; i < g.length; i++) {
+            squashedGroups[i] = g[i] == 0 ? nobody : g[i];
+        }
+        MetaHeader h = new MetaHeader(uid == 0 ? nobody : uid, gid == 0 ? nobody : gid, squashedGroups)
+                .withSequence(session, seq, ackedSeq);
+        h.routeVersion = routeVersion;
+        h.linearizable = linearizable;
+        return h;
+    }
+
     public MetaHeader withRouteVersion(long version) {
         MetaHeader h = withSequence(session, seq, ackedSeq);
         h.routeVersion = version;

@@ -12,7 +12,7 @@ import java.util.HexFormat;
  * The shared secret of a cluster. It never crosses the wire: peers prove knowledge of it
  * with HMACs over fresh nonces ({@link HandshakeProofs}).
  */
-public final class ClusterSecret {
+public final class ClusterSecret implements Credential {
     public static final int MIN_LENGTH = 16;
     private final byte[] key;
 
@@ -57,5 +57,16 @@ public final class ClusterSecret {
 
     byte[] key() {
         return key;
+    }
+
+    @Override
+    public HandshakeProofs proofs() {
+        return new HandshakeProofs(this);
+    }
+
+    /** The full secret reaches everything: no scope. */
+    @Override
+    public Scope scope() {
+        return null;
     }
 }

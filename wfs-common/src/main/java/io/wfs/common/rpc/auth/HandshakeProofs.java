@@ -21,7 +21,17 @@ public final class HandshakeProofs {
     private final SecretKeySpec key;
 
     public HandshakeProofs(ClusterSecret secret) {
-        this.key = new SecretKeySpec(secret.key(), "HmacSHA256");
+        this(secret.key());
+    }
+
+    /** Proofs of a raw key: the cluster secret's, or a scope's ({@link ScopedKeys}). */
+    HandshakeProofs(byte[] key) {
+        this.key = new SecretKeySpec(key, "HmacSHA256");
+    }
+
+    /** The proofs a server expects from a client announcing {@code scope}: of the key derived for it. */
+    public static HandshakeProofs forScope(ClusterSecret secret, Scope scope) {
+        return new HandshakeProofs(ScopedKeys.derive(secret, scope));
     }
 
     public static byte[] nonce(int bytes) {

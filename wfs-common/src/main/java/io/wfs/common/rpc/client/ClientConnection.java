@@ -16,6 +16,7 @@ import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.RpcMetrics;
 import io.wfs.common.rpc.auth.HandshakeProofs;
+import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.FrameDecoder;
 import io.wfs.common.rpc.wire.ProtocolViolation;
@@ -38,6 +39,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
 
     private final HandshakeProofs proofs;
+    private final Scope scope;
     private final FrameDecoder decoder;
     private final Timer timer;
     private final RpcMetrics metrics;
@@ -49,9 +51,10 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private volatile Channel channel;
     private boolean closed;
 
-    ClientConnection(HandshakeProofs proofs, FrameDecoder decoder, Timer timer, RpcMetrics metrics, String clientName,
+    ClientConnection(HandshakeProofs proofs, Scope scope, FrameDecoder decoder, Timer timer, RpcMetrics metrics, String clientName,
                      Duration handshakeTimeout) {
         this.proofs = proofs;
+        this.scope = scope;
         this.decoder = decoder;
         this.timer = timer;
         this.metrics = metrics;
@@ -143,14 +146,15 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private void startHandshake(ChannelHandlerContext ctx) {
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         Duration t = handshakeTimeout;
-        send(MessageType.AUTH_HELLO, new ClientHello(1, clientNonce, clientName), t)
+        send(MessageType.AUTH_HELLO, new ClientHello(1, clientNonce, clientName, scope), t)
                 .thenCompose(r -> {
                     ServerChallenge challenge = (ServerChallenge) r;
                     byte[] expected = proofs.serverProof(clientNonce, challenge.serverNonce());
                     if (!HandshakeProofs.matches(expected, challenge.serverProof())) {
                         metrics.violation(ProtocolViolation.AUTH_FAILED);
                         throw new WfsException(WfsErrorCode.AUTH_FAILED,
-                                "server " + ctx.channel().remoteAddress() + " does not know the cluster secret");
+                                "server " + ctx.channel().remoteAddress() + " does not know the cluster secret"
+                                + (scope == null ? "" : " (or is not of the cluster this credential of " + scope + " is for)"));
                     }
                     // Authenticated from our side: responses of any size may arrive from now on.
                     decoder.markAuthenticated();

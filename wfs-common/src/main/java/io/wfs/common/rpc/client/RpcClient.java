@@ -19,8 +19,9 @@ import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.RpcMetrics;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.Transport;
-import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.rpc.auth.Credential;
 import io.wfs.common.rpc.auth.HandshakeProofs;
+import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.wire.FrameDecoder;
 import io.wfs.common.rpc.wire.FrameEncoder;
 import java.net.InetSocketAddress;
@@ -40,6 +41,7 @@ public final class RpcClient implements AutoCloseable {
     private final String name;
     private final RpcOptions options;
     private final HandshakeProofs proofs;
+    private final Scope scope;
     private final RpcMetrics metrics;
     private final EventLoopGroup group;
     private final HashedWheelTimer timer;
@@ -47,10 +49,12 @@ public final class RpcClient implements AutoCloseable {
     private final ConcurrentHashMap<InetSocketAddress, Peer> peers = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    public RpcClient(String name, RpcOptions options, ClusterSecret secret, MetricRegistry registry) {
+    /** A client authenticating with {@code credential}: the cluster secret, or a scoped credential. */
+    public RpcClient(String name, RpcOptions options, Credential credential, MetricRegistry registry) {
         this.name = name;
         this.options = options;
-        this.proofs = new HandshakeProofs(secret);
+        this.proofs = credential.proofs();
+        this.scope = credential.scope();
         this.metrics = new RpcMetrics(registry, "client");
         Transport transport = new Transport(options.epoll());
         this.group = transport.newGroup(options.ioThreads(), name + "-io");
@@ -82,7 +86,7 @@ public final class RpcClient implements AutoCloseable {
 
     private ClientConnection connect(InetSocketAddress address) {
         FrameDecoder decoder = new FrameDecoder(options.limits(), true, metrics, options.partialFrameTimeout().toMillis());
-        ClientConnection connection = new ClientConnection(proofs, decoder, timer, metrics, name,
+        ClientConnection connection = new ClientConnection(proofs, scope, decoder, timer, metrics, name,
                 options.connectTimeout());
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override

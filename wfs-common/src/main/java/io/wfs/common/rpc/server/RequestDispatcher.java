@@ -10,6 +10,7 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.rpc.RpcMetrics;
+import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.wire.Frame;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -56,8 +57,14 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
             reply(ctx, frame, null, new WfsException(WfsErrorCode.BAD_REQUEST, "this server does not serve " + type), start);
             return;
         }
+        Scope scope = ctx.channel().attr(ServerHandshakeHandler.SCOPE).get();
+        if (scope != null && !ScopedAccess.allows(type)) {
+            reply(ctx, frame, null, new WfsException(WfsErrorCode.EACCES, "a credential scoped to "
+                    + scope + " may not send " + type), start);
+            return;
+        }
         RequestContext context = new RequestContext(ctx.channel().remoteAddress(),
-                ctx.channel().attr(ServerHandshakeHandler.CLIENT_NAME).get(), entry.dispatch() != Dispatch.WORKER);
+                ctx.channel().attr(ServerHandshakeHandler.CLIENT_NAME).get(), entry.dispatch() != Dispatch.WORKER, scope);
         if (entry.dispatch() == Dispatch.EVENT_LOOP) {
             execute(ctx, frame, entry, context, start);
             return;

@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 public final class RpcServer implements AutoCloseable {
     private final String name;
     private final RpcOptions options;
+    private final ClusterSecret secret;
     private final HandshakeProofs proofs;
     private final HandlerRegistry handlers;
     private final RpcMetrics metrics;
@@ -46,6 +47,7 @@ public final class RpcServer implements AutoCloseable {
                      MetricRegistry registry) {
         this.name = name;
         this.options = options;
+        this.secret = secret;
         this.proofs = new HandshakeProofs(secret);
         this.handlers = handlers;
         this.metrics = new RpcMetrics(registry, "server");
@@ -76,7 +78,7 @@ public final class RpcServer implements AutoCloseable {
                                 new FlushConsolidationHandler(256, true),
                                 decoder,
                                 new FrameEncoder(options.limits(), metrics),
-                                new ServerHandshakeHandler(proofs, decoder, metrics,
+                                new ServerHandshakeHandler(secret, proofs, decoder, metrics,
                                         options.handshakeTimeout().toMillis(), name),
                                 new RequestDispatcher(handlers, workers, metrics));
                     }

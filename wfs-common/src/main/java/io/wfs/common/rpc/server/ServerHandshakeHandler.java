@@ -13,7 +13,9 @@ import io.wfs.common.msg.auth.ClientProof;
 import io.wfs.common.msg.auth.ServerChallenge;
 import io.wfs.common.rpc.ErrorReply;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.auth.HandshakeProofs;
+import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.FrameDecoder;
 import io.wfs.common.rpc.wire.FrameObserver;
@@ -30,9 +32,13 @@ import org.slf4j.LoggerFactory;
 final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
     static final int PROTOCOL_VERSION = 1;
     static final AttributeKey<String> CLIENT_NAME = AttributeKey.valueOf("wfs.clientName");
+    /** The scope of a connection authenticated with a scoped credential; absent for the full secret. */
+    static final AttributeKey<Scope> SCOPE = AttributeKey.valueOf("wfs.scope");
     private static final Logger LOG = LoggerFactory.getLogger(ServerHandshakeHandler.class);
 
-    private final HandshakeProofs proofs;
+    private final ClusterSecret secret;
+    private final HandshakeProofs fullProofs;
+    private HandshakeProofs proofs;
     private final FrameDecoder decoder;
     private final FrameObserver observer;
     private final long timeoutMillis;
@@ -41,9 +47,10 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
     private byte[] serverNonce;
     private ScheduledFuture<?> timeout;
 
-    ServerHandshakeHandler(HandshakeProofs proofs, FrameDecoder decoder, FrameObserver observer, long timeoutMillis,
-                           String serverName) {
-        this.proofs = proofs;
+    ServerHandshakeHandler(ClusterSecret secret, HandshakeProofs fullProofs, FrameDecoder decoder,
+                           FrameObserver observer, long timeoutMillis, String serverName) {
+        this.secret = secret;
+        this.fullProofs = fullProofs;
         this.decoder = decoder;
         this.observer = observer;
         this.timeoutMillis = timeoutMillis;
@@ -85,6 +92,19 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
             reject(ctx, ProtocolViolation.AUTH_FAILED, frame, "unsupported protocol version " + hello.protocolVersion());
             return;
         }
+        Scope scope;
+        try {
+            scope = hello.scope();
+        } catch (IllegalArgumentException e) {
+            reject(ctx, ProtocolViolation.AUTH_FAILED, frame, e.getMessage());
+            return;
+        }
+        // A scoped client proves the key derived for the scope it announces: announcing another
+        // scope (or other flags) than its key's makes its proof wrong, and it is refused.
+        proofs = scope == null ? fullProofs : HandshakeProofs.forScope(secret, scope);
+        if (scope != null) {
+            ctx.channel().attr(SCOPE).set(scope);
+        }
         clientNonce = hello.clientNonce();
         serverNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         ctx.channel().attr(CLIENT_NAME).set(hello.clientName());
@@ -94,7 +114,8 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
 
     private void onProof(ChannelHandlerContext ctx, Frame frame, ClientProof proof) {
         if (!HandshakeProofs.matches(proofs.clientProof(clientNonce, serverNonce), proof.proof())) {
-            reject(ctx, ProtocolViolation.AUTH_FAILED, frame, "wrong proof of the cluster secret");
+            reject(ctx, ProtocolViolation.AUTH_FAILED, frame, ctx.channel().attr(SCOPE).get() == null
+                    ? "wrong proof of the cluster secret" : "wrong proof of the key of " + ctx.channel().attr(SCOPE).get());
             return;
         }
         cancelTimeout();

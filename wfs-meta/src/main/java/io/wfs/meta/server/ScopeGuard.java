@@ -1,0 +1,97 @@
+package io.wfs.meta.server;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AnnounceOpensRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.EntryNameRequest;
+import io.wfs.common.msg.meta.InodeRequest;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.msg.meta.NewLinkRequest;
+import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.rpc.auth.Scope;
+import io.wfs.meta.namespace.Namespace;
+
+/**
+ * The scope of a scoped credential on the meta servers: every inode a request names must be the
+ * scope's root or inside its subtree, and every block a commit names must be of the scope's slot;
+ * otherwise EACCES, whatever the request (a lookup included: a name the caller may not reach is
+ * "permission denied", not "no such file"). The cluster's root (inode 1) is never in a scope.
+ *
+ * <p>Membership: a scope's root is a quota directory, whose whole subtree (and the blocks of its
+ * files) lives in the root's slot; an inode is in scope iff it is of that slot and
+ * {@link ScopeMembership#quotaRootOf} answers the scope's root. The slot part needs no lock
+ * ({@link #checkSlots}); the membership part is asked under the group's state lock
+ * ({@link #checkMembership}). Entries found through an in-scope directory (lookup, readdir) are in
+ * its subtree, so replies need no check.
+ */
+public final class ScopeGuard {
+    private static final long[] NONE = new long[0];
+    private final ScopeMembership membership;
+
+    public ScopeGuard(ScopeMembership membership) {
+        this.membership = membership;
+    }
+
+    /**
+     * The inodes {@code request} names; refuses a request type this guard does not know (a new
+     * type a scoped connection may send must be added here, or it is refused).
+     */
+    static long[] namedInodes(MetaRequest<?> request) {
+        if (request instanceof RenameRequest r) {
+            return new long[] {r.srcParent(), r.dstParent()};
+        }
+        if (request instanceof NewLinkRequest<?> r) {
+            return new long[] {r.ino(), r.newParent()};
+        }
+        if (request instanceof InodeRequest<?> r) {
+            return new long[] {r.ino()};
+        }
+        if (request instanceof EntryNameRequest<?> r) {
+            return new long[] {r.parent()};
+        }
+        if (request instanceof AnnounceOpensRequest r) {
+            return r.inos();
+        }
+        if (request instanceof SessionHeartbeatRequest) {
+            return NONE;
+        }
+        throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()
+                + " is not served to scoped credentials");
+    }
+
+    /** The checks that need no state: slots of inodes and blocks, the cluster root. Returns the named inodes. */
+    long[] checkSlots(Scope scope, MetaRequest<?> request) {
+        long[] inos = namedInodes(request);
+        for (long ino : inos) {
+            if (ino == Scope.CLUSTER_ROOT || (int) (ino >>> 52) != scope.slot()) {
+                throw outside(scope, ino);
+            }
+        }
+        if (request instanceof CommitSlicesRequest c && c.slices() != null) {
+            // A block of another slot would let the mount delete or read another volume's data later.
+            for (SliceInfo s : c.slices()) {
+                if ((int) (s.blockId() >>> 52) != scope.slot()) {
+                    throw new WfsException(WfsErrorCode.EACCES, "block " + Long.toUnsignedString(s.blockId())
+                            + " is outside " + scope);
+                }
+            }
+        }
+        return inos;
+    }
+
+    /** Under the group's state lock: every inode in the scope's subtree. */
+    void checkMembership(Scope scope, long[] inos, Namespace namespace) {
+        for (long ino : inos) {
+            if (!namespace.contains(ino) || membership.quotaRootOf(namespace, ino) != scope.rootIno()) {
+                throw outside(scope, ino);
+            }
+        }
+    }
+
+    private static WfsException outside(Scope scope, long ino) {
+        return new WfsException(WfsErrorCode.EACCES, "inode " + Long.toUnsignedString(ino) + " is outside " + scope);
+    }
+}
