@@ -34,9 +34,11 @@ public class WfsFuse extends FuseStubFS {
     private final FuseLocks locks;
     private final OtherNames otherNames = new OtherNames(() -> mountPoint);
     private final HiddenFiles hidden;
+    private final DirectoryListing listing;
 
     public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
         this.fs = fs;
+        this.listing = new DirectoryListing(fs);
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
         this.hidden = new HiddenFiles(fs, handles, otherNames);
@@ -296,7 +298,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int readdir(String path, Pointer buf, FuseFillDir filler, long offset, FuseFileInfo fi) {
         return errors.call("readdir", path, () -> {
-            DirectoryListing.fill(fs, caller(), path, offset, (name, attr, nextOffset) -> {
+            listing.fill(caller(), path, offset, (name, attr, nextOffset) -> {
                 FileStat st = null;
                 // Entries of another group carry stub attributes: the kernel then asks getattr for them.
                 if (attr != null && !io.wfs.client.namespace.PathResolver.isStub(attr)) {

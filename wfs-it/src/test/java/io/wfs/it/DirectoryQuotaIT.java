@@ -69,6 +69,10 @@ class DirectoryQuotaIT {
             // Two writers on two mounts, each in its own subdirectory of the quota, until EDQUOT.
             List<Path> acknowledged = writeUntilFull(List.of(a.resolve("vol/w0"), b.resolve("vol/w1")));
             assertTrue(acknowledged.size() >= 20, "most of 8 MiB written in 256 KiB files: " + acknowledged.size());
+            // The kernel releases a file after close(2) returned (EDQUOT): until then the mount still
+            // shows the refused file's buffered size.
+            Await.until(Duration.ofSeconds(30), () -> walkMatches(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol")),
+                    "the refused files are released");
             QuotaUsage full = admin.quotas().get(Caller.ROOT, "/vol");
             assertTrue(full.usedBytes() <= LIMIT, "never past the limit: " + full.usedBytes());
             assertTrue(full.usedBytes() > LIMIT - 2 * FILE, "stopped near the limit: " + full.usedBytes());
@@ -90,7 +94,8 @@ class DirectoryQuotaIT {
                     content("after-kill")));
             assertTrue(String.valueOf(refused.getMessage()).contains("quota"), "EDQUOT: " + refused);
             Files.write(a.resolve("vol/small"), new byte[50 * KIB]);
-            assertUsageIsWhatAWalkFinds(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol"));
+            Await.until(Duration.ofSeconds(30), () -> walkMatches(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol")),
+                    "the quota's usage is what a walk finds");
 
             // The quota's edge: rename(2) across it is EXDEV; mv copies, and the copy stops at the quota.
             Files.createDirectories(a.resolve("big"));
@@ -172,6 +177,15 @@ class DirectoryQuotaIT {
         }
         assertEquals(bytesAndInodes[0], q.usedBytes(), "bytes: the quota's count is what a walk finds");
         assertEquals(bytesAndInodes[1], q.usedInodes(), "inodes: the quota's count is what a walk finds");
+    }
+
+    private static boolean walkMatches(QuotaUsage q, Path dir) {
+        try {
+            assertUsageIsWhatAWalkFinds(q, dir);
+            return true;
+        } catch (AssertionError | IOException notYet) {
+            return false;
+        }
     }
 
     private static boolean sameUsage(WfsClient admin, QuotaUsage expected) {

@@ -42,12 +42,13 @@ class LargeDirectoryListingIT {
 
             // Resumable at any entry: a kernel buffer that takes 7 entries at a time still gets each once.
             List<String> resumed = new ArrayList<>();
+            DirectoryListing listing = new DirectoryListing(client);
             long[] offset = {0};
             boolean[] more = {true};
             while (more[0]) {
                 int[] taken = {0};
                 more[0] = false;
-                DirectoryListing.fill(client, Caller.ROOT, "/big", offset[0], (name, attr, next) -> {
+                listing.fill(Caller.ROOT, "/big", offset[0], (name, attr, next) -> {
                     if (taken[0] == 7) {
                         more[0] = true;
                         return false;
