@@ -15,20 +15,13 @@ import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.msg.manager.ClusterStatusReply;
-import io.wfs.common.msg.manager.ClusterStatusRequest;
-import io.wfs.common.msg.manager.NodeStatus;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
-import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttr;
-import io.wfs.common.msg.meta.StatFsReply;
-import io.wfs.common.msg.meta.StatFsRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.route.MetaClient;
-import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.Credential;
 import io.wfs.common.rpc.auth.Scope;
@@ -399,47 +392,9 @@ public final class WfsClient implements WfsFileSystem {
         return r.found() ? r : null;
     }
 
-    /**
-     * The cluster's figures, or, for a client rooted at a quota directory (a Kubernetes volume),
-     * the quota's: its limit as the size (capped by the cluster's free space) and its usage.
-     */
     @Override
     public Usage statfs(Caller caller) {
-        Usage cluster = clusterUsage();
-        if (paths.root() == PathResolver.ROOT) {
-            return cluster;
-        }
-        return quotas.ofDirectory(Caller.ROOT, paths.root()).map(q -> {
-            long capacity = q.limitBytes() > 0 ? Math.min(q.limitBytes(), q.usedBytes() + cluster.freeBytes())
-                    : cluster.capacityBytes();
-            long free = Math.max(0, Math.min(capacity - q.usedBytes(), cluster.freeBytes()));
-            return new Usage(capacity, q.usedBytes(), free, q.usedInodes(), q.limitInodes());
-        }).orElse(cluster);
-    }
-
-    private Usage clusterUsage() {
-        long usedBytes = 0;
-        long usedInodes = 0;
-        for (SlotMap.Group g : cluster.slotMap().groups()) {
-            // A scoped client may not see the cluster's usage (its statfs is its volume's quota).
-            if (scope == null && g.slots().length > 0) {
-                StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
-                usedBytes += r.usedBytes();
-                usedInodes += r.usedInodes();
-            }
-        }
-        ClusterStatusReply status = manager.call(new ClusterStatusRequest("wfs-client"));
-        long capacity = 0;
-        long free = 0;
-        for (NodeStatus n : status.nodes()) {
-            if ("store".equals(n.kind()) && n.up()) {
-                capacity += n.capacityBytes();
-                free += n.freeBytes();
-            }
-        }
-        // Every byte is stored on each replica: a user can write the raw free space divided by them.
-        int replicas = cluster.replicasPerVolume();
-        return new Usage(capacity / replicas, usedBytes, free / replicas, usedInodes, 0);
+        return new ClientStatfs(meta, cluster, manager, paths, quotas, scope != null).statfs();
     }
 
     @Override
