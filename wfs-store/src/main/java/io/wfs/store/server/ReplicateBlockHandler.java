@@ -29,7 +29,7 @@ final class ReplicateBlockHandler implements RequestHandler<ReplicateBlockReques
         }
         if (!req.repair()) {
             // A repair may use the reserve: it replaces a damaged copy of data already acknowledged.
-            node.volumes.checkRoom(v, req.data().length);
+            node.checkRoom(v, req.data().length);
         }
         if (Crc.of(req.data()) != req.crc()) {
             throw new WfsException(WfsErrorCode.EIO, "block " + req.blockId() + " arrived damaged (CRC mismatch)");

@@ -34,6 +34,7 @@ final class StoreNode {
     final BlockRepair repair;
     final Counter deletedBlocks;
     final Counter replicationFailures;
+    final Counter noSpaceRefusals;
     private final RouteCatchUp routeCatchUp;
 
     StoreNode(VolumeSet volumes, Durability durability, RpcClient peers, RouteCatchUp routeCatchUp,
@@ -49,6 +50,7 @@ final class StoreNode {
         this.repair = new BlockRepair(this, registry);
         this.deletedBlocks = registry.counter("store.delete.blocks");
         this.replicationFailures = registry.counter("store.replication.failures");
+        this.noSpaceRefusals = registry.counter("store.write.no_space");
     }
 
     /**
@@ -62,6 +64,16 @@ final class StoreNode {
             return CompletableFuture.completedFuture(v);
         }
         return routeCatchUp.catchUp().thenApply(x -> volumes.require(volume));
+    }
+
+    /** ENOSPC (counted) when a new block of {@code length} bytes would eat into this store's free-space reserve. */
+    void checkRoom(VolumeReplica v, int length) {
+        try {
+            volumes.checkRoom(v, length);
+        } catch (WfsException full) {
+            noSpaceRefusals.inc();
+            throw full;
+        }
     }
 
     /** Appends on this node and completes once the block is durable per the fsync policy. */

@@ -48,7 +48,7 @@ final class WriteBlockHandler implements RequestHandler<WriteBlockRequest, Block
         }
         byte[] data = req.data();
         try {
-            node.volumes.checkRoom(v, data.length);
+            node.checkRoom(v, data.length);
         } catch (WfsException full) {
             // Writers move to another volume, and the manager seals this one and opens none on a full store.
             retire(v, full.getMessage());

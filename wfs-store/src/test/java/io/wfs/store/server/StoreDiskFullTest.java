@@ -14,6 +14,7 @@ import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
 import io.wfs.store.disk.Crc;
+import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -93,5 +94,16 @@ class StoreDiskFullTest {
         assertEquals(1, nodes.registries.get(0).counter("store.repairs").getCount());
         assertArrayEquals(before, nodes.servers.get(0).volumes().require(1).read(10));
         assertEquals("read-only", call(1, new VolumeInfoRequest(2)).state(), "the primary retired the volume with a full backup");
+        assertEquals(3, nodes.registries.get(0).counter("store.write.no_space").getCount(), "one as primary, two as backup");
+    }
+
+    @Test
+    void theDisksOwnEnospcReachesTheWriterAsEnospcNotEio() {
+        // What FileChannel.write throws when the file system is full (the JDK keeps only strerror's text).
+        IOException full = new IOException("No space left on device");
+        WfsException e = StoreNode.asWfs("local append", new java.util.concurrent.CompletionException(full));
+        assertEquals(WfsErrorCode.ENOSPC, e.code());
+        assertTrue(e.getMessage().contains("the disk is full"), e.getMessage());
+        assertEquals(WfsErrorCode.EIO, StoreNode.asWfs("local append", new IOException("Input/output error")).code());
     }
 }
