@@ -14,6 +14,7 @@ import io.wfs.common.msg.store.WriteBlockRequest;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
 import io.wfs.common.testing.Await;
+import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.disk.BlockLocation;
 import io.wfs.store.disk.CorruptBlockException;
 import io.wfs.store.disk.VolumeReplica;
@@ -177,5 +178,24 @@ class StoreScrubTest {
                         "a deleted block stays deleted on node " + n + " (id " + id + ")");
             }
         }
+    }
+
+    @Test
+    void aPassKeepsToItsByteRate() throws Exception {
+        nodes = new StoreTestNodes(root);
+        nodes.start(0, StoreTestNodes.config(nodes.dataDir(0)).with(StoreConfigKeys.SCRUB_BYTES_PER_SECOND, 1L << 20));
+        nodes.start(1);
+        nodes.start(2);
+        nodes.createVolume(1, 0, 1, 2);
+        long live = writeBlocks(30, 4).values().stream().mapToLong(b -> b.length).sum();
+        assertTrue(live > 2_500_000, "enough bytes to time: " + live);
+
+        long start = System.nanoTime();
+        nodes.servers.get(0).scrubber().runOnce();
+        long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(live, count(0, "store.scrub.bytes"));
+        // At 1 MiB/s, less the throttle's 100 ms of credit: a lower bound, whatever the machine's load.
+        long floor = live * 1000 / (1 << 20) - 100 - 50;
+        assertTrue(elapsedMillis >= floor, "scrubbed " + live + " bytes in " + elapsedMillis + " ms, under " + floor);
     }
 }
