@@ -95,7 +95,9 @@ public final class MiniCluster implements AutoCloseable {
             }
             storeSettings.putAll(shape.storeSettings);
             for (int i = 0; i < shape.stores; i++) {
-                c.stores.start(shape.storeProcesses, storeSettings);
+                Map<String, String> settings = new java.util.LinkedHashMap<>(storeSettings);
+                settings.putAll(shape.oneStoreSettings.getOrDefault(i, Map.of()));
+                c.stores.start(shape.storeProcesses, settings);
             }
             if (shape.mounts > 0) {
                 c.mounts = new ClusterMounts(c.dir, c.managerList(), c.secret(), shape.uncachedMounts);

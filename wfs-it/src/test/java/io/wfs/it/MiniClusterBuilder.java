@@ -20,6 +20,7 @@ public final class MiniClusterBuilder {
     int stores;
     boolean storeProcesses;
     final Map<String, String> storeSettings = new LinkedHashMap<>();
+    final Map<Integer, Map<String, String>> oneStoreSettings = new LinkedHashMap<>();
     boolean storesReadSlotMap;
     boolean localCluster;
     boolean localCommand;
@@ -91,6 +92,12 @@ public final class MiniClusterBuilder {
     /** A setting of every store's configuration. */
     public MiniClusterBuilder storeSetting(String key, String value) {
         storeSettings.put(key, value);
+        return this;
+    }
+
+    /** A setting of store {@code i}'s configuration only (over the settings of every store). */
+    public MiniClusterBuilder storeSetting(int i, String key, String value) {
+        oneStoreSettings.computeIfAbsent(i, n -> new LinkedHashMap<>()).put(key, value);
         return this;
     }
 

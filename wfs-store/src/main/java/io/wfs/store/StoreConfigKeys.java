@@ -33,6 +33,16 @@ public final class StoreConfigKeys implements ConfigKeySet {
             1L << 40, "Copy throttle of the compactor, so foreground reads and writes keep their latency.");
     public static final ConfigKey<Duration> GC_INTERVAL = durationKey("store.gc.interval", Duration.ofSeconds(30),
             "Pause between two garbage-collection passes.");
+    public static final ConfigKey<Boolean> SCRUB_ENABLED = booleanKey("store.scrub.enabled", true,
+            "Walk every live block of every local replica in the background, check its CRC and repair a damaged"
+                    + " copy from another replica.");
+    public static final ConfigKey<Long> SCRUB_BYTES_PER_SECOND = sizeKey("store.scrub.bytes-per-second", 8L << 20,
+            64L << 10, 1L << 40, "Read throttle of the scrubber (a 1 TB store takes about 36 h a pass at the default).");
+    public static final ConfigKey<Duration> SCRUB_INTERVAL = durationKey("store.scrub.interval", Duration.ofHours(1),
+            "Pause between the end of one scrub pass and the start of the next (and before the first).");
+    public static final ConfigKey<Long> MIN_FREE_SPACE = sizeKey("store.min-free-space", 256L << 20, 0L, 1L << 50,
+            "New blocks are refused (ENOSPC) once a data folder's file system has less than this free, leaving"
+                    + " room for deletes' tombstones, repairs and GC; the store reports its free space less this.");
     public static final ConfigKey<String> SLOT_MAP_FILE = stringKey("store.slot-map-file", "",
             "Static slot map of the meta groups, for a store without a manager (tests); with store.managers the"
                     + " groups come from the manager's route and this is ignored.");
@@ -57,6 +67,7 @@ public final class StoreConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(RPC_ADDRESS, DATA_DIRS, EXTENT_SIZE, FSYNC, GROUP_COMMIT_WINDOW, GC_ENABLED,
-                GC_MIN_DELETED_PERCENT, GC_BYTES_PER_SECOND, GC_INTERVAL, SLOT_MAP_FILE, PEERS, DRAIN_INTERVAL, ORPHAN_GRACE, ORPHAN_SCAN_INTERVAL);
+                GC_MIN_DELETED_PERCENT, GC_BYTES_PER_SECOND, GC_INTERVAL, SCRUB_ENABLED, SCRUB_BYTES_PER_SECOND, SCRUB_INTERVAL, MIN_FREE_SPACE,
+                SLOT_MAP_FILE, PEERS, DRAIN_INTERVAL, ORPHAN_GRACE, ORPHAN_SCAN_INTERVAL);
     }
 }

@@ -117,16 +117,17 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
 
     private void openWritableVolumes() {
         List<ManagerCommand> creates = replica.machine().read(s -> {
+            // A store without room for a volume holds no new replica, primary or backup: its
+            // ENOSPC would retire each new volume at its first write.
             int[] upStores = s.model().stores().stream().filter(RouteChange.StoreNode::up)
-                    .mapToInt(RouteChange.StoreNode::id).toArray();
+                    .mapToInt(RouteChange.StoreNode::id).filter(this::hasRoomForAVolume).toArray();
             List<ManagerCommand> list = new ArrayList<>();
             if (upStores.length < settings.volumeReplicas()) {
                 return list;
             }
             VolumeLoad load = VolumeLoad.of(s.model());
             for (int store : upStores) {
-                long free = tracker.freeBytes(store);
-                if (s.model().writableVolumeOf(store) != null || (free >= 0 && free < settings.volumeSize())) {
+                if (s.model().writableVolumeOf(store) != null) {
                     continue;
                 }
                 int[] replicas = placement.volumeReplicas(store, settings.volumeReplicas(), upStores, load, random);
@@ -142,6 +143,12 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
         }
         await(proposals);
         metrics.volumesCreated.inc(proposals.size());
+    }
+
+    /** Whether the store's last report leaves room for a whole volume (unknown: yes). */
+    private boolean hasRoomForAVolume(int store) {
+        long free = tracker.freeBytes(store);
+        return free < 0 || free >= settings.volumeSize();
     }
 
     private static void await(List<CompletableFuture<Object>> proposals) {

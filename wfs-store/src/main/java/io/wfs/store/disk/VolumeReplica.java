@@ -28,6 +28,9 @@ public final class VolumeReplica implements AutoCloseable {
     public record Appended(Extent extent, int crc) {
     }
 
+    /** No expectation about the block's current copy (a write, a re-replication). */
+    private static final long ANY_LOCATION = -1;
+
     private final Path dir;
     private final long extentSize;
     final Object appendLock = new Object();
@@ -88,6 +91,23 @@ public final class VolumeReplica implements AutoCloseable {
      * (repair, re-replication) the new copy supersedes the old one, which becomes garbage.
      */
     public Appended append(long blockId, byte[] data, int crc, boolean replace) throws IOException {
+        return append(blockId, data, crc, replace, ANY_LOCATION);
+    }
+
+    /**
+     * Replaces the damaged copy at {@code damagedLocation} with {@code data} (a good copy from
+     * another replica). Nothing is written when the block was deleted or moved since the damage
+     * was seen; a delete that lands while the copy is appended tombstones the copy at once, so a
+     * repair racing a delete never brings the block back.
+     */
+    public Appended repair(long blockId, byte[] data, int crc, long damagedLocation) throws IOException {
+        if (location(blockId) != damagedLocation) {
+            return new Appended(null, crc);
+        }
+        return append(blockId, data, crc, true, damagedLocation);
+    }
+
+    private Appended append(long blockId, byte[] data, int crc, boolean replace, long expected) throws IOException {
         if (!replace) {
             indexLock.readLock().lock();
             try {
@@ -113,6 +133,13 @@ public final class VolumeReplica implements AutoCloseable {
             indexLock.writeLock().lock();
             try {
                 long old = index.location(blockId);
+                if (expected != ANY_LOCATION && (old == 0 || BlockLocation.isDeleted(old))) {
+                    // Deleted while the good copy was fetched. (Moved by GC, or repaired by another
+                    // reader, it is still live: this good copy then replaces that one as usual.)
+                    active.appendRecord(IndexRecord.tombstone(blockId, (int) offset, data.length));
+                    active.deletedBytes += data.length;
+                    return new Appended(active, crc);
+                }
                 if (old != 0 && !BlockLocation.isDeleted(old)) {
                     Extent previous = extents.get(BlockLocation.extent(old));
                     previous.appendRecord(IndexRecord.tombstone(blockId, (int) BlockLocation.offset(old), BlockLocation.length(old)));
@@ -183,7 +210,7 @@ public final class VolumeReplica implements AutoCloseable {
                 throw e;
             }
             if (Crc.of(data) != crc) {
-                throw new CorruptBlockException(blockId, "block " + blockId + " of volume " + id() + " in " + extent
+                throw new CorruptBlockException(blockId, loc, crc, "block " + blockId + " of volume " + id() + " in " + extent
                         + " at " + BlockLocation.offset(loc) + " fails its CRC check");
             }
             return data;
@@ -303,6 +330,16 @@ public final class VolumeReplica implements AutoCloseable {
                 blocks += e.liveBlocks;
             }
             return new VolumeStats(id(), blocks, live, deleted, punched, disk, extents.size());
+        } finally {
+            indexLock.readLock().unlock();
+        }
+    }
+
+    /** Every extent, sealed or not, in extent order (the scrubber walks them). */
+    public List<Extent> extents() {
+        indexLock.readLock().lock();
+        try {
+            return new ArrayList<>(extents.values());
         } finally {
             indexLock.readLock().unlock();
         }

@@ -5,6 +5,7 @@ import io.wfs.store.disk.CompactedCopy;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.IndexRecord;
 import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.node.Throttle;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

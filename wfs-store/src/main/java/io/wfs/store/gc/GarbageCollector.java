@@ -5,6 +5,7 @@ import com.codahale.metrics.Gauge;
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.node.Throttle;
 import io.wfs.store.node.Periodic;
 import io.wfs.store.node.VolumeSet;
 import java.time.Duration;

@@ -19,6 +19,7 @@ import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.server.HandlerRegistry;
+import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.deletion.DrainPlan;
 import io.wfs.store.disk.VolumeStats;
 import io.wfs.store.node.VolumeSet;
@@ -67,6 +68,8 @@ public final class ManagerAgent implements AutoCloseable {
     private volatile StoreManagerLink link;
     private volatile VolumeSet volumes;
     private List<Path> dataDirs;
+    /** store.min-free-space: not free for the manager's purposes, since new blocks are refused inside it. */
+    private final long reserve;
     private long appliedVersion = -1;
     /** The catch-up waiting for the timer thread, shared by every caller until it starts. */
     private CompletableFuture<Void> pendingCatchUp;
@@ -77,6 +80,7 @@ public final class ManagerAgent implements AutoCloseable {
         this.heartbeats = registry.counter("store.manager.heartbeats");
         this.failures = registry.counter("store.manager.heartbeat_failures");
         this.reports = registry.counter("store.manager.volume_reports");
+        this.reserve = config.get(StoreConfigKeys.MIN_FREE_SPACE);
     }
 
     /** The agent for this configuration, or null when {@code store.managers} is empty (standalone store). */
@@ -274,7 +278,7 @@ public final class ManagerAgent implements AutoCloseable {
         return new StoreManagerLink.Usage(space()[1], new VolumeFill(ids, used, unreclaimed, reclaimed));
     }
 
-    /** {total, usable} bytes over the distinct file systems of the data folders. */
+    /** {total, usable} bytes over the distinct file systems of the data folders (usable less the reserve of each). */
     private long[] space() {
         Set<FileStore> stores = new LinkedHashSet<>();
         long[] space = new long[2];
@@ -283,7 +287,7 @@ public final class ManagerAgent implements AutoCloseable {
                 FileStore fs = Files.getFileStore(d);
                 if (stores.add(fs)) {
                     space[0] += fs.getTotalSpace();
-                    space[1] += fs.getUsableSpace();
+                    space[1] += Math.max(0, fs.getUsableSpace() - reserve);
                 }
             } catch (IOException e) {
                 LOG.warn("cannot read the space of {}: {}", d, e.toString());

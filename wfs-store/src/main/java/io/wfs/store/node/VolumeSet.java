@@ -8,6 +8,7 @@ import io.wfs.store.disk.VolumeStats;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -24,6 +25,9 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
     private final long extentSize;
     private final VolumeStateListener listener;
     private final Int2ObjectOpenHashMap<VolumeReplica> volumes = new Int2ObjectOpenHashMap<>();
+    /** The file system under each replica, for the free-space check of every new block. */
+    private final Int2ObjectOpenHashMap<FileStore> fileStores = new Int2ObjectOpenHashMap<>();
+    private volatile long minFreeBytes;
     private volatile String selfAddress = "";
 
     private VolumeSet(List<Path> dataDirs, long extentSize, VolumeStateListener listener) {
@@ -42,6 +46,7 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
                     if (Files.exists(v.resolve(VolumeDescriptor.FILE))) {
                         VolumeReplica r = VolumeReplica.open(v, extentSize);
                         set.volumes.put(r.id(), r);
+                        set.fileStores.put(r.id(), Files.getFileStore(v));
                     }
                 }
             }
@@ -56,6 +61,36 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
 
     public String selfAddress() {
         return selfAddress;
+    }
+
+    /** New blocks are refused once they would leave less than this free on their file system. */
+    public void setMinFreeBytes(long bytes) {
+        this.minFreeBytes = bytes;
+    }
+
+    /**
+     * ENOSPC when a new block of {@code length} bytes would leave the file system of {@code v} with
+     * less than the reserve: what is left is for deletes' tombstones, repairs and GC, which free
+     * space or keep data safe. A file system that cannot say is not refused here (the write then
+     * meets the disk's own ENOSPC, if any).
+     */
+    public void checkRoom(VolumeReplica v, int length) {
+        FileStore fs;
+        synchronized (this) {
+            fs = fileStores.get(v.id());
+        }
+        long usable;
+        try {
+            usable = fs == null ? Long.MAX_VALUE : fs.getUsableSpace();
+        } catch (IOException e) {
+            LOG.warn("cannot read the free space under volume {}: {}", v.id(), e.toString());
+            return;
+        }
+        if (usable - length < minFreeBytes) {
+            throw new WfsException(WfsErrorCode.ENOSPC, "store " + selfAddress + " is full: volume " + v.id()
+                    + "'s disk has " + usable + " bytes free, and a block of " + length + " would leave less than"
+                    + " store.min-free-space (" + minFreeBytes + ")");
+        }
     }
 
     public synchronized VolumeReplica get(int volume) {
@@ -84,7 +119,9 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
                 existing.updateDescriptor(wanted);
             }
         } else {
-            volumes.put(volume, VolumeReplica.create(placeNew(volume), wanted, extentSize));
+            Path dir = placeNew(volume);
+            volumes.put(volume, VolumeReplica.create(dir, wanted, extentSize));
+            fileStores.put(volume, Files.getFileStore(dir));
         }
         if (writable && wanted.primary().equals(selfAddress)) {
             for (VolumeReplica other : volumes.values()) {

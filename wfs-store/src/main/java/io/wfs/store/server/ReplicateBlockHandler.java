@@ -27,6 +27,10 @@ final class ReplicateBlockHandler implements RequestHandler<ReplicateBlockReques
         if (!req.repair() && !v.isWritable()) {
             throw new WfsException(WfsErrorCode.EROFS, "volume " + req.volume() + " is read-only on this store");
         }
+        if (!req.repair()) {
+            // A repair may use the reserve: it replaces a damaged copy of data already acknowledged.
+            node.checkRoom(v, req.data().length);
+        }
         if (Crc.of(req.data()) != req.crc()) {
             throw new WfsException(WfsErrorCode.EIO, "block " + req.blockId() + " arrived damaged (CRC mismatch)");
         }

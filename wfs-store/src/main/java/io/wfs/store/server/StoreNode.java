@@ -23,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * every block on disk is counted and made durable the same way.
  */
 final class StoreNode {
+    private static final String NO_SPACE = "No space left on device";
     final VolumeSet volumes;
     final Durability durability;
     final RpcClient peers;
@@ -30,9 +31,10 @@ final class StoreNode {
     final Meter writtenBlocks;
     final Counter readBytes;
     final Counter crcMismatches;
-    final Counter repairs;
+    final BlockRepair repair;
     final Counter deletedBlocks;
     final Counter replicationFailures;
+    final Counter noSpaceRefusals;
     private final RouteCatchUp routeCatchUp;
 
     StoreNode(VolumeSet volumes, Durability durability, RpcClient peers, RouteCatchUp routeCatchUp,
@@ -45,9 +47,10 @@ final class StoreNode {
         this.writtenBlocks = registry.meter("store.write.blocks");
         this.readBytes = registry.counter("store.read.bytes");
         this.crcMismatches = registry.counter("store.read.crc_mismatches");
-        this.repairs = registry.counter("store.repairs");
+        this.repair = new BlockRepair(this, registry);
         this.deletedBlocks = registry.counter("store.delete.blocks");
         this.replicationFailures = registry.counter("store.replication.failures");
+        this.noSpaceRefusals = registry.counter("store.write.no_space");
     }
 
     /**
@@ -61,6 +64,16 @@ final class StoreNode {
             return CompletableFuture.completedFuture(v);
         }
         return routeCatchUp.catchUp().thenApply(x -> volumes.require(volume));
+    }
+
+    /** ENOSPC (counted) when a new block of {@code length} bytes would eat into this store's free-space reserve. */
+    void checkRoom(VolumeReplica v, int length) {
+        try {
+            volumes.checkRoom(v, length);
+        } catch (WfsException full) {
+            noSpaceRefusals.inc();
+            throw full;
+        }
     }
 
     /** Appends on this node and completes once the block is durable per the fsync policy. */
@@ -92,11 +105,17 @@ final class StoreNode {
                 s.diskBytes(), s.extents());
     }
 
-    /** The WfsException inside {@code cause}, or EIO naming {@code what} (a disk error). */
+    /** The WfsException inside {@code cause}, ENOSPC for a full disk, or EIO naming {@code what} (a disk error). */
     static WfsException asWfs(String what, Throwable cause) {
         for (Throwable cur = cause; cur != null; cur = cur.getCause()) {
             if (cur instanceof WfsException w) {
                 return w;
+            }
+        }
+        for (Throwable cur = cause; cur != null; cur = cur.getCause()) {
+            // The JDK reports the disk's ENOSPC only through strerror's text.
+            if (cur instanceof IOException && String.valueOf(cur.getMessage()).contains(NO_SPACE)) {
+                return new WfsException(WfsErrorCode.ENOSPC, what + ": the disk is full (" + cur.getMessage() + ")", cause);
             }
         }
         return new WfsException(WfsErrorCode.EIO, what + ": " + cause, cause);

@@ -32,6 +32,7 @@ import io.wfs.store.node.RouteCatchUp;
 import io.wfs.store.node.VolumeSet;
 import io.wfs.store.node.VolumeStateListener;
 import io.wfs.store.orphan.OrphanScanner;
+import io.wfs.store.scrub.Scrubber;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -66,6 +67,7 @@ public final class StoreServer implements AutoCloseable {
     private RpcServer rpcServer;
     private ExecutorService copier;
     private GarbageCollector gc;
+    private Scrubber scrubber;
     private RpcClient metaRpc;
     private MetaClient meta;
     private DeletionDrainer drainer;
@@ -101,6 +103,7 @@ public final class StoreServer implements AutoCloseable {
         managerAgent = ManagerAgent.create(config, secret, registry);
         volumes = VolumeSet.open(dirs, config.get(StoreConfigKeys.EXTENT_SIZE),
                 managerAgent == null ? listener : managerAgent.reporting(listener));
+        volumes.setMinFreeBytes(config.get(StoreConfigKeys.MIN_FREE_SPACE));
         durability = Durabilities.of(policy, config.get(StoreConfigKeys.GROUP_COMMIT_WINDOW), registry);
         peers = new RpcClient("store-peers", RpcOptions.from(config), secret, registry);
         copier = Executors.newSingleThreadExecutor(new DefaultThreadFactory("store-copy", true));
@@ -115,6 +118,10 @@ public final class StoreServer implements AutoCloseable {
                 config.get(StoreConfigKeys.GC_BYTES_PER_SECOND), registry);
         if (config.get(StoreConfigKeys.GC_ENABLED)) {
             gc.start(config.get(StoreConfigKeys.GC_INTERVAL));
+        }
+        scrubber = new Scrubber(volumes, node.repair, config.get(StoreConfigKeys.SCRUB_BYTES_PER_SECOND), registry);
+        if (config.get(StoreConfigKeys.SCRUB_ENABLED)) {
+            scrubber.start(config.get(StoreConfigKeys.SCRUB_INTERVAL));
         }
         registry.gauge("store.volumes", () -> (Gauge<Integer>) () -> volumes.all().size());
         registry.gauge("store.volumes.read_only", () -> (Gauge<Long>) () ->
@@ -211,6 +218,11 @@ public final class StoreServer implements AutoCloseable {
         return gc;
     }
 
+    /** The background CRC checker of every local block. */
+    public Scrubber scrubber() {
+        return scrubber;
+    }
+
     /** The link to the manager; null for a standalone store (no store.managers). */
     public ManagerAgent managerAgent() {
         return managerAgent;
@@ -276,6 +288,9 @@ public final class StoreServer implements AutoCloseable {
         }
         if (gc != null) {
             gc.close();
+        }
+        if (scrubber != null) {
+            scrubber.close();
         }
         if (rpcServer != null) {
             rpcServer.close();

@@ -49,6 +49,13 @@ final class WriteBlockHandler implements RequestHandler<WriteBlockRequest, Block
             throw new WfsException(WfsErrorCode.EROFS, "volume " + req.volume() + " is read-only");
         }
         byte[] data = req.data();
+        try {
+            node.checkRoom(v, data.length);
+        } catch (WfsException full) {
+            // Writers move to another volume, and the manager seals this one and opens none on a full store.
+            retire(v, full.getMessage());
+            throw full;
+        }
         int crc = Crc.of(data);
         // Refused before anything is forwarded: other bytes under an existing id must not reach the backups.
         v.checkNoConflict(req.blockId(), crc);
@@ -94,12 +101,16 @@ final class WriteBlockHandler implements RequestHandler<WriteBlockRequest, Block
         node.replicationFailures.inc();
         String reason = "write of block " + req.blockId() + " failed on "
                 + failures.stream().map(Throwable::getMessage).toList();
+        retire(v, reason);
+        return new WfsException(WfsErrorCode.EROFS, "volume " + req.volume() + " is now read-only: " + reason);
+    }
+
+    private void retire(VolumeReplica v, String reason) {
         try {
             node.volumes.markReadOnly(v, reason);
         } catch (IOException e) {
             LOG.error("volume {}: cannot persist the read-only state", v.id(), e);
         }
-        return new WfsException(WfsErrorCode.EROFS, "volume " + req.volume() + " is now read-only: " + reason);
     }
 
     private static ReplicaFailure unwrapFailure(Throwable e) {

@@ -28,8 +28,6 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,30 +50,19 @@ class StoreReplicationTest {
     }
 
     private <R extends Response> R call(int node, Request<R> request) throws Exception {
-        return call(nodes.servers.get(node).rpcAddress(), request);
+        return nodes.call(node, request);
     }
 
     private <R extends Response> R call(InetSocketAddress a, Request<R> request) throws Exception {
-        try {
-            return nodes.client.call(a, request).get(30, TimeUnit.SECONDS);
-        } catch (ExecutionException e) {
-            throw WfsException.unwrap(e);
-        }
+        return nodes.call(a, request);
     }
 
     private WfsException failure(int node, Request<?> request) {
         return assertThrows(WfsException.class, () -> call(node, request));
     }
 
-    /** Volume {@code id} on the given nodes, the first one primary. */
     private void createVolume(int id, int... replicaNodes) throws Exception {
-        String[] replicas = new String[replicaNodes.length];
-        for (int i = 0; i < replicas.length; i++) {
-            replicas[i] = nodes.address(replicaNodes[i]);
-        }
-        for (int n : replicaNodes) {
-            call(n, new CreateVolumeRequest(id, replicas, true));
-        }
+        nodes.createVolume(id, replicaNodes);
     }
 
     @Test
@@ -157,6 +144,8 @@ class StoreReplicationTest {
         assertEquals(1, registry.counter("store.repairs").getCount());
         assertTrue(onNode1.location(42) != loc, "a fresh copy replaced the damaged one");
         assertArrayEquals(data, onNode1.read(42), "the local copy is good again");
+        assertArrayEquals(data, call(1, new ReadBlockRequest(1, 42, 0, data.length, true)).data(),
+                "a peer's read (which never repairs) gets the good bytes from node 1's own copy");
         assertArrayEquals(data, call(1, new ReadBlockRequest(1, 42, 0, data.length, false)).data());
         assertEquals(1, registry.counter("store.read.crc_mismatches").getCount(), "no mismatch any more");
     }

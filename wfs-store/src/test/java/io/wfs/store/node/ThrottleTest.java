@@ -1,4 +1,4 @@
-package io.wfs.store.gc;
+package io.wfs.store.node;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,18 +1,18 @@
-package io.wfs.store.gc;
+package io.wfs.store.node;
 
 import java.util.function.LongSupplier;
 
 /**
- * Limits GC copying to a byte rate so that foreground reads and writes keep the disk most of
- * the time. Each acquire books its bytes at the rate after the previous booking; the caller
+ * Limits background disk work (GC copying, scrubbing) to a byte rate so that foreground reads
+ * and writes keep the disk most of the time. Each acquire books its bytes at the rate after the previous booking; the caller
  * sleeps until its booking is due. Idle time earns at most {@link #BURST_NANOS} of credit, so a
  * pass that starts after a pause does not copy a large burst at full speed.
  */
-final class Throttle {
+public final class Throttle {
     static final long BURST_NANOS = 100_000_000L;
 
     /** How the throttle waits; tests replace it to follow the bookings without sleeping. */
-    interface Sleeper {
+    public interface Sleeper {
         void sleepNanos(long nanos) throws InterruptedException;
     }
 
@@ -21,18 +21,18 @@ final class Throttle {
     private final Sleeper sleeper;
     private long nextFree;
 
-    Throttle(long bytesPerSecond) {
+    public Throttle(long bytesPerSecond) {
         this(bytesPerSecond, System::nanoTime, nanos -> Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000)));
     }
 
-    Throttle(long bytesPerSecond, LongSupplier clock, Sleeper sleeper) {
+    public Throttle(long bytesPerSecond, LongSupplier clock, Sleeper sleeper) {
         this.bytesPerSecond = bytesPerSecond;
         this.clock = clock;
         this.sleeper = sleeper;
         this.nextFree = clock.getAsLong();
     }
 
-    void acquire(long bytes) throws InterruptedException {
+    public void acquire(long bytes) throws InterruptedException {
         long now = clock.getAsLong();
         nextFree = Math.max(nextFree, now - BURST_NANOS) + bytes * 1_000_000_000L / bytesPerSecond;
         long wait = nextFree - now;
