@@ -65,6 +65,11 @@ public final class RawConnection implements AutoCloseable {
         out.flush();
     }
 
+    /** How long {@link #readFrame()} waits before a {@link SocketTimeoutException}. */
+    public void setReadTimeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
+    }
+
     public void sendBytes(byte[] bytes) throws IOException {
         out.write(bytes);
         out.flush();

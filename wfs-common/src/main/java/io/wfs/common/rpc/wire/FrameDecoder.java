@@ -24,19 +24,26 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     private final boolean expectResponses;
     private final FrameObserver observer;
     private final long partialFrameTimeoutNanos;
+    private final long frameReadTimeoutNanos;
     private boolean authenticated;
     private boolean failed;
     private long lastProgressNanos;
+    /** When the first bytes of the frame now incomplete in the buffer arrived; 0 while no frame is partial. */
+    private long partialSinceNanos;
     private ScheduledFuture<?> stallCheck;
 
     /**
      * @param expectResponses true on the client side (only responses may arrive), false on the server
+     * @param partialFrameTimeoutMillis a frame that makes no progress for this long is truncated
+     * @param frameReadTimeoutMillis a frame must be whole within this long of its first byte (0: no deadline)
      */
-    public FrameDecoder(FrameLimits limits, boolean expectResponses, FrameObserver observer, long partialFrameTimeoutMillis) {
+    public FrameDecoder(FrameLimits limits, boolean expectResponses, FrameObserver observer, long partialFrameTimeoutMillis,
+                        long frameReadTimeoutMillis) {
         this.limits = limits;
         this.expectResponses = expectResponses;
         this.observer = observer;
         this.partialFrameTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(partialFrameTimeoutMillis);
+        this.frameReadTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(frameReadTimeoutMillis);
     }
 
     /** Lifts the handshake-only restriction; called once the handshake succeeded. */
@@ -50,13 +57,22 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        lastProgressNanos = System.nanoTime();
+        long now = System.nanoTime();
+        lastProgressNanos = now;
         Frame frame = tryDecode(ctx, in);
         if (frame != null) {
             out.add(frame);
+            partialSinceNanos = 0;
         }
-        if (!failed && in.isReadable() && stallCheck == null && partialFrameTimeoutNanos > 0) {
-            scheduleStallCheck(ctx, partialFrameTimeoutNanos);
+        if (failed || !in.isReadable()) {
+            partialSinceNanos = 0;
+            return;
+        }
+        if (partialSinceNanos == 0) {
+            partialSinceNanos = now;
+        }
+        if (stallCheck == null && partialFrameTimeoutNanos > 0) {
+            scheduleStallCheck(ctx, nextCheckDelay(now));
         }
     }
 
@@ -100,7 +116,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         try {
             message = MessageCodec.decode(body, Frame.bodyClass(type, flags));
         } catch (RuntimeException e) {
-            return fail(ctx, in, ProtocolViolation.MALFORMED, type + " body: " + e);
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return fail(ctx, in, ProtocolViolation.MALFORMED, type + " body: " + cause);
         }
         observer.frameIn(type, Frame.LENGTH_BYTES + length);
         return Frame.decoded(requestId, type, flags, message);
@@ -129,14 +146,29 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             if (failed || !internalBuffer().isReadable()) {
                 return;
             }
-            long idle = System.nanoTime() - lastProgressNanos;
+            long now = System.nanoTime();
+            long idle = now - lastProgressNanos;
+            long age = now - partialSinceNanos;
             if (idle >= partialFrameTimeoutNanos) {
                 fail(ctx, internalBuffer(), ProtocolViolation.TRUNCATED,
                         "frame incomplete for " + TimeUnit.NANOSECONDS.toMillis(idle) + " ms");
+            } else if (frameReadTimeoutNanos > 0 && age >= frameReadTimeoutNanos) {
+                fail(ctx, internalBuffer(), ProtocolViolation.SLOW_FRAME, "frame still incomplete "
+                        + TimeUnit.NANOSECONDS.toMillis(age) + " ms after its first byte, "
+                        + internalBuffer().readableBytes() + " bytes received");
             } else {
-                scheduleStallCheck(ctx, partialFrameTimeoutNanos - idle);
+                scheduleStallCheck(ctx, nextCheckDelay(now));
             }
         }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Time until the partial frame stalls or reaches its deadline, whichever comes first. */
+    private long nextCheckDelay(long now) {
+        long delay = partialFrameTimeoutNanos - (now - lastProgressNanos);
+        if (frameReadTimeoutNanos > 0) {
+            delay = Math.min(delay, frameReadTimeoutNanos - (now - partialSinceNanos));
+        }
+        return Math.max(1, delay);
     }
 
     private void cancelStallCheck() {
