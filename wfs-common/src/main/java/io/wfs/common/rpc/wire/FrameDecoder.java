@@ -106,7 +106,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (bodyLength > limit) {
             return fail(ctx, in, ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
         }
-        if (in.readableBytes() < Frame.LENGTH_BYTES + length) {
+        if (in.readableBytes() < (long) Frame.LENGTH_BYTES + length) { // long: no overflow near 2 GiB
             return null;
         }
         long requestId = in.getLong(ri + Frame.LENGTH_BYTES);
