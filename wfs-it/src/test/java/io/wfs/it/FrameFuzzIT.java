@@ -46,7 +46,8 @@ class FrameFuzzIT {
 
     @BeforeAll
     void start() throws Exception {
-        cluster = MiniCluster.builder().managers(1).metaNodes(1).stores(1).start();
+        cluster = MiniCluster.builder().managers(1).managerSetting("manager.volume-replicas", "1")
+                .metaNodes(1).stores(1).start();
         rpc = cluster.rpcClient();
         ManagerClient manager = cluster.managers().managerClient();
         Await.until(WAIT, () -> ManagerTopology.everyUpStoreWrites(

@@ -163,6 +163,7 @@ public final class FrameFuzzer {
             stats.answered++;
             if ((lastReply.flags() & Frame.FLAG_ERROR) != 0) {
                 ErrorReply error = RawConnection.decode(lastReply.body(), ErrorReply.class);
+                stats.errorAnswer(error.toException().code().name());
                 if (error.toException().code() == WfsErrorCode.INTERNAL) {
                     stats.internalError(MessageType.byId(lastReply.type()), error.toException().getMessage());
                 }

@@ -18,7 +18,10 @@ import java.util.Random;
 public final class FrameMutator {
     /** What was done to the frame. */
     public enum Kind {
-        /** A well-formed frame of a random request type whose fields hold hostile values. */
+        /**
+         * A well-formed frame of a random request type: every field hostile, or a valid request with
+         * one hostile field, or a valid request.
+         */
         RANDOM_FIELDS,
         /** A valid request with a few body bytes flipped, inserted or removed (length fixed up). */
         BYTE_FLIP,
@@ -60,7 +63,7 @@ public final class FrameMutator {
 
     public Mutation next(Kind kind, MessageType type) {
         return switch (kind) {
-            case RANDOM_FIELDS -> whole(kind, type, type.id(), 0, MessageCodec.toBytes(FuzzValues.message(type.requestClass(), r)));
+            case RANDOM_FIELDS -> whole(kind, type, type.id(), 0, MessageCodec.toBytes(randomFields(type)));
             case BYTE_FLIP -> whole(kind, type, type.id(), 0, flip(validBody(type)));
             case TRUNCATED -> truncated(type);
             case HUGE_LENGTH -> new Mutation(kind, type, header(HUGE_LENGTHS[r.nextInt(HUGE_LENGTHS.length)], type.id(), 0,
@@ -74,13 +77,23 @@ public final class FrameMutator {
 
     /** The body of a request that passes validation (half the time) or has hostile fields. */
     public byte[] validBody(MessageType type) {
-        Object message;
+        return MessageCodec.toBytes(r.nextBoolean() ? valid(type) : FuzzValues.message(type.requestClass(), r));
+    }
+
+    private Object randomFields(MessageType type) {
+        return switch (r.nextInt(3)) {
+            case 0 -> FuzzValues.message(type.requestClass(), r);
+            case 1 -> FuzzValues.withOneHostileField(valid(type), r);
+            default -> valid(type);
+        };
+    }
+
+    private Object valid(MessageType type) {
         try {
-            message = r.nextBoolean() ? ValidRequests.of(type, r) : FuzzValues.message(type.requestClass(), r);
+            return ValidRequests.of(type, r);
         } catch (IllegalArgumentException e) {
-            message = FuzzValues.message(type.requestClass(), r); // no valid sample for this type
+            return FuzzValues.message(type.requestClass(), r); // no valid sample for this type
         }
-        return MessageCodec.toBytes(message);
     }
 
     private Mutation whole(Kind kind, MessageType type, int typeId, int flags, byte[] body) {

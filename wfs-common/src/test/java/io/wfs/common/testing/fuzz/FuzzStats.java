@@ -11,6 +11,7 @@ public final class FuzzStats {
     long closedByServer;
     long unauthenticatedServed;
     private final java.util.Map<io.wfs.common.rpc.MessageType, String> internalErrors = new java.util.TreeMap<>();
+    private final java.util.Map<String, Integer> errorCodes = new java.util.TreeMap<>();
 
     void sent(FrameMutator.Kind kind) {
         sent.merge(kind, 1, Integer::sum);
@@ -33,6 +34,10 @@ public final class FuzzStats {
         return unauthenticatedServed;
     }
 
+    void errorAnswer(String code) {
+        errorCodes.merge(code, 1, Integer::sum);
+    }
+
     void internalError(io.wfs.common.rpc.MessageType type, String message) {
         internalErrors.putIfAbsent(type, message);
     }
@@ -48,7 +53,7 @@ public final class FuzzStats {
     @Override
     public String toString() {
         return frames() + " frames " + sent + " on " + connections + " connections: " + answered + " answered, "
-                + unanswered + " unanswered within the wait, " + closedByServer + " closed by the server, "
+                + unanswered + " unanswered within the wait (errors among the answers " + errorCodes + "), " + closedByServer + " closed by the server, "
                 + unauthenticatedServed + " served unauthenticated, INTERNAL answers " + internalErrors;
     }
 }

@@ -28,6 +28,32 @@ public final class FuzzValues {
         return message(c, r, 0);
     }
 
+    /**
+     * {@code message} with one of its fields (its own or a superclass's) given a hostile value: a
+     * request that is valid but for one field gets past the checks that look at the others.
+     */
+    public static <T> T withOneHostileField(T message, Random r) {
+        List<Field> fields = new ArrayList<>();
+        for (Class<?> k = message.getClass(); k != null && k != Object.class; k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers()) && !Modifier.isTransient(f.getModifiers())) {
+                    fields.add(f);
+                }
+            }
+        }
+        if (fields.isEmpty()) {
+            return message;
+        }
+        Field f = fields.get(r.nextInt(fields.size()));
+        try {
+            f.setAccessible(true);
+            f.set(message, value(f.getType(), f.getGenericType(), r, 0));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+        return message;
+    }
+
     private static <T> T message(Class<T> c, Random r, int depth) {
         try {
             var ctor = c.getDeclaredConstructor();
