@@ -31,6 +31,8 @@ public final class CommonConfigKeys implements ConfigKeySet {
             "A client connection that has sent nothing for this long sends an ECHO ping (keep well under rpc.idle-timeout).");
     public static final ConfigKey<Integer> MAX_CONNECTIONS_PER_PEER = intKey("rpc.max-connections-per-peer", 512, 1, 1 << 20,
             "Connections a server accepts from one peer IP address; further ones are closed at once.");
+    public static final ConfigKey<Integer> MAX_REQUESTS_IN_FLIGHT = intKey("rpc.max-requests-in-flight", 1024, 1, 1 << 20,
+            "Requests one connection may have unanswered; beyond it (or while its replies go unread) the server stops reading it.");
     public static final ConfigKey<Duration> CALL_TIMEOUT = durationKey("rpc.call-timeout", Duration.ofSeconds(10),
             "Default deadline of a client call; the caller gets TIMEOUT after it.");
     public static final ConfigKey<Duration> CONNECT_TIMEOUT = durationKey("rpc.connect-timeout", Duration.ofSeconds(3),
@@ -60,7 +62,7 @@ public final class CommonConfigKeys implements ConfigKeySet {
     public List<ConfigKey<?>> keys() {
         return List.of(SECRET_FILE, MAX_META_FRAME, MAX_DATA_FRAME, HANDSHAKE_TIMEOUT, PARTIAL_FRAME_TIMEOUT,
                 FRAME_READ_TIMEOUT, IDLE_TIMEOUT, PING_INTERVAL, MAX_CONNECTIONS_PER_PEER,
-                CALL_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS_PER_PEER, IO_THREADS, WORKER_THREADS, WORKER_QUEUE,
+                MAX_REQUESTS_IN_FLIGHT, CALL_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS_PER_PEER, IO_THREADS, WORKER_THREADS, WORKER_QUEUE,
                 EPOLL, HTTP_BIND, HTTP_PORT);
     }
 }

@@ -11,12 +11,16 @@ public record RpcOptions(long maxMetaFrameBytes, long maxDataFrameBytes, Duratio
                          int connectionsPerPeer, int ioThreads, int workerThreads, int workerQueue, boolean epoll,
                          ConnectionLimits connectionLimits) {
 
-    /** How long a frame or a connection may take, and how many connections one peer address may hold. */
+    /**
+     * How long a frame or a connection may take, how many connections one peer address may hold,
+     * and how many requests one connection may have unanswered.
+     */
     public record ConnectionLimits(Duration frameReadTimeout, Duration idleTimeout, Duration pingInterval,
-                                   int maxConnectionsPerPeer) {
+                                   int maxConnectionsPerPeer, int maxRequestsInFlight) {
         static ConnectionLimits from(WfsConfig c) {
             return new ConnectionLimits(c.get(CommonConfigKeys.FRAME_READ_TIMEOUT), c.get(CommonConfigKeys.IDLE_TIMEOUT),
-                    c.get(CommonConfigKeys.PING_INTERVAL), c.get(CommonConfigKeys.MAX_CONNECTIONS_PER_PEER));
+                    c.get(CommonConfigKeys.PING_INTERVAL), c.get(CommonConfigKeys.MAX_CONNECTIONS_PER_PEER),
+                    c.get(CommonConfigKeys.MAX_REQUESTS_IN_FLIGHT));
         }
     }
 

@@ -97,7 +97,8 @@ public final class RpcServer implements AutoCloseable {
                                 new FrameEncoder(options.limits(), metrics),
                                 new ServerHandshakeHandler(proofs, decoder, metrics,
                                         options.handshakeTimeout().toMillis(), name),
-                                new RequestDispatcher(handlers, workers, metrics));
+                                new RequestDispatcher(handlers, workers, metrics,
+                                        new RequestBackpressure(limits.maxRequestsInFlight(), decoder)));
                     }
                 });
         serverChannel = b.bind(bind).sync().channel();

@@ -27,6 +27,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     private final long frameReadTimeoutNanos;
     private boolean authenticated;
     private boolean failed;
+    private boolean paused;
     private long lastProgressNanos;
     /** When the first bytes of the frame now incomplete in the buffer arrived; 0 while no frame is partial. */
     private long partialSinceNanos;
@@ -51,11 +52,25 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         authenticated = true;
     }
 
+    /**
+     * Stops (true) or resumes handing out frames: the server's back-pressure while a connection has
+     * too many requests in flight or too many reply bytes queued. While paused, the bytes already
+     * read stay buffered and no more are asked of the socket (the caller also turns auto-read off),
+     * so the peer's own TCP window holds it back; a stall is not the peer's fault while paused.
+     */
+    public void setPaused(boolean paused) {
+        this.paused = paused;
+        lastProgressNanos = System.nanoTime();
+    }
+
     @Override
     protected void decode(ChannelHandlerContext ctx, ByteBuf in, List<Object> out) {
         if (failed) {
             in.skipBytes(in.readableBytes());
             return;
+        }
+        if (paused) {
+            return; // no progress: the decode loop stops until setPaused(false) and a new read
         }
         long now = System.nanoTime();
         lastProgressNanos = now;
@@ -146,6 +161,10 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             if (failed || !internalBuffer().isReadable()) {
                 return;
             }
+            if (paused) {
+                scheduleStallCheck(ctx, partialFrameTimeoutNanos);
+                return;
+            }
             long now = System.nanoTime();
             long idle = now - lastProgressNanos;
             long age = now - partialSinceNanos;
@@ -176,6 +195,16 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             stallCheck.cancel(false);
             stallCheck = null;
         }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (paused) {
+            // ByteToMessageDecoder asks the socket for more when auto-read is off and no frame came out: not while paused.
+            ctx.fireChannelReadComplete();
+            return;
+        }
+        super.channelReadComplete(ctx);
     }
 
     @Override
