@@ -14,7 +14,9 @@ import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.common.rpc.server.RpcServer;
 import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.ProtocolViolation;
+import io.wfs.common.rpc.wire.ViolationLog;
 import io.wfs.common.testing.Await;
+import io.wfs.common.testing.LogCapture;
 import io.wfs.common.testing.RawConnection;
 import io.wfs.common.testing.TestRpc;
 import java.io.IOException;
@@ -77,10 +79,14 @@ class RpcConnectionLimitsTest {
         authenticated();
         RawConnection second = authenticated();
         authenticated();
-        RawConnection refused = new RawConnection(server.address());
-        open.add(refused);
-        assertTrue(refused.closedByPeerWithin(5000), "the fourth connection from 127.0.0.1 must be closed");
-        assertEquals(1, server.metrics().violations(ProtocolViolation.TOO_MANY_CONNECTIONS));
+        try (LogCapture log = new LogCapture(ViolationLog.class)) {
+            RawConnection refused = new RawConnection(server.address());
+            open.add(refused);
+            assertTrue(refused.closedByPeerWithin(5000), "the fourth connection from 127.0.0.1 must be closed");
+            assertEquals(1, server.metrics().violations(ProtocolViolation.TOO_MANY_CONNECTIONS));
+            assertTrue(log.anyContains("TOO_MANY_CONNECTIONS (3 connections open from /127.0.0.1 on test-server, "
+                    + "limit rpc.max-connections-per-peer=3)"), log.lines().toString());
+        }
 
         second.close();
         Await.until(Duration.ofSeconds(10), () -> {
@@ -93,9 +99,12 @@ class RpcConnectionLimitsTest {
     @Test
     void anAuthenticatedConnectionThatSendsNothingIsClosedAfterTheIdleTimeout() throws Exception {
         start(TestRpc.fastConfig().with(CommonConfigKeys.IDLE_TIMEOUT, Duration.ofMillis(500)));
-        RawConnection silent = authenticated();
-        assertTrue(silent.closedByPeerWithin(10_000), "a silent peer must be closed");
-        assertEquals(1, server.metrics().violations(ProtocolViolation.IDLE));
+        try (LogCapture log = new LogCapture(ViolationLog.class)) {
+            RawConnection silent = authenticated();
+            assertTrue(silent.closedByPeerWithin(10_000), "a silent peer must be closed");
+            assertEquals(1, server.metrics().violations(ProtocolViolation.IDLE));
+            assertTrue(log.anyContains("IDLE (nothing read for 500 ms, rpc.idle-timeout)"), log.lines().toString());
+        }
     }
 
     @Test

@@ -5,9 +5,8 @@ import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
 import io.wfs.common.rpc.wire.FrameObserver;
 import io.wfs.common.rpc.wire.ProtocolViolation;
+import io.wfs.common.rpc.wire.ViolationLog;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Closes a connection the server has read nothing from for {@code rpc.idle-timeout}: a peer that
@@ -16,8 +15,6 @@ import org.slf4j.LoggerFactory;
  * every {@code rpc.ping-interval} (well under the timeout), so only dead or silent peers are closed.
  */
 final class IdleConnectionReaper extends IdleStateHandler {
-    private static final Logger LOG = LoggerFactory.getLogger(IdleConnectionReaper.class);
-
     private final FrameObserver observer;
     private final long idleTimeoutMillis;
 
@@ -33,8 +30,8 @@ final class IdleConnectionReaper extends IdleStateHandler {
             return;
         }
         observer.violation(ProtocolViolation.IDLE);
-        LOG.warn("closing connection from {}: {} (nothing read for {} ms, rpc.idle-timeout)", ctx.channel().remoteAddress(),
-                ProtocolViolation.IDLE, idleTimeoutMillis);
+        ViolationLog.closing(ctx.channel().remoteAddress(), ProtocolViolation.IDLE,
+                "nothing read for " + idleTimeoutMillis + " ms, rpc.idle-timeout");
         ctx.close();
     }
 }

@@ -8,8 +8,6 @@ import io.wfs.common.rpc.MessageCategory;
 import io.wfs.common.rpc.MessageType;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Splits the byte stream into {@link Frame}s and enforces the protocol before allocating
@@ -17,7 +15,6 @@ import org.slf4j.LoggerFactory;
  * without buffering it. Any violation closes this connection only, and is logged and counted.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
-    private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
     private static final int PREFIX = Frame.LENGTH_BYTES + Frame.HEADER_BYTES;
 
     private final FrameLimits limits;
@@ -150,7 +147,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         in.skipBytes(in.readableBytes());
         cancelStallCheck();
         observer.violation(v);
-        LOG.warn("closing connection from {}: {} ({})", ctx.channel().remoteAddress(), v, detail);
+        ViolationLog.closing(ctx.channel().remoteAddress(), v, detail);
         ctx.close();
         return null;
     }
@@ -218,8 +215,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (!failed && internalBuffer().isReadable()) {
             failed = true;
             observer.violation(ProtocolViolation.TRUNCATED);
-            LOG.warn("connection from {} closed in the middle of a frame ({} bytes pending)",
-                    ctx.channel().remoteAddress(), internalBuffer().readableBytes());
+            ViolationLog.closing(ctx.channel().remoteAddress(), ProtocolViolation.TRUNCATED,
+                    "closed by the peer in the middle of a frame, " + internalBuffer().readableBytes() + " bytes pending");
             internalBuffer().skipBytes(internalBuffer().readableBytes());
         }
         super.channelInactive(ctx);
