@@ -33,8 +33,8 @@ import org.junit.jupiter.api.Timeout;
  * requests without a handshake, a wrong secret, huge frames): the server's state — the manager's
  * route version, the meta group's state digest, the store's volumes — is the same afterwards.
  * Then mutated frames of every message type after a valid handshake (hostile field values, flipped
- * bytes, cut bodies, 2 GiB lengths, wrong type ids). Afterwards each server still answers a
- * valid request of its own kind and an ECHO.
+ * bytes, cut bodies, 2 GiB lengths, wrong type ids): none may be answered INTERNAL. Afterwards
+ * each server still answers a valid request of its own kind and an ECHO.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FrameFuzzIT {
@@ -102,6 +102,8 @@ class FrameFuzzIT {
         FuzzStats stats = fuzzer.authenticated(BUDGET.minus(BUDGET.dividedBy(4)));
         System.out.println(getClass().getSimpleName() + ": " + fuzzer.replay());
         assertTrue(stats.answered() > 0 && stats.closedByServer() > 0, fuzzer.replay());
+        assertTrue(stats.internalErrors().isEmpty(), "bad requests must be refused with a clear error, not answered "
+                + "INTERNAL (an exception nobody expected); " + fuzzer.replay());
         byte[] payload = {7, 7, 7};
         assertArrayEquals(payload, rpc.call(server, new EchoRequest(payload)).get(30, TimeUnit.SECONDS).payload(),
                 "the server still answers; " + fuzzer.replay());

@@ -57,7 +57,11 @@ public final class FrameDecoder extends ByteToMessageDecoder {
      */
     public void setPaused(boolean paused) {
         this.paused = paused;
-        lastProgressNanos = System.nanoTime();
+        long now = System.nanoTime();
+        lastProgressNanos = now;
+        if (!paused && partialSinceNanos != 0) {
+            partialSinceNanos = now; // the time spent paused does not count against the frame's deadline
+        }
     }
 
     @Override
