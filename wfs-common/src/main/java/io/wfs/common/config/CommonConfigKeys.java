@@ -22,6 +22,17 @@ public final class CommonConfigKeys implements ConfigKeySet {
             "A connection that has not authenticated within this time is closed.");
     public static final ConfigKey<Duration> PARTIAL_FRAME_TIMEOUT = durationKey("rpc.partial-frame-timeout", Duration.ofSeconds(30),
             "A connection that leaves a frame incomplete for this long is closed (truncated frame).");
+    public static final ConfigKey<Duration> FRAME_READ_TIMEOUT = durationKey("rpc.frame-read-timeout", Duration.ofSeconds(60),
+            "A frame must arrive whole within this time of its first byte, however steadily it trickles in (slow sender).");
+    public static final ConfigKey<Duration> IDLE_TIMEOUT = durationKey("rpc.idle-timeout", Duration.ofSeconds(120),
+            "A server closes an authenticated connection it has read nothing from for this long (half-open peer); "
+                    + "clients ping every rpc.ping-interval, so a live idle client is never closed.");
+    public static final ConfigKey<Duration> PING_INTERVAL = durationKey("rpc.ping-interval", Duration.ofSeconds(30),
+            "A client connection that has sent nothing for this long sends an ECHO ping (keep well under rpc.idle-timeout).");
+    public static final ConfigKey<Integer> MAX_CONNECTIONS_PER_PEER = intKey("rpc.max-connections-per-peer", 512, 1, 1 << 20,
+            "Connections a server accepts from one peer IP address; further ones are closed at once.");
+    public static final ConfigKey<Integer> MAX_REQUESTS_IN_FLIGHT = intKey("rpc.max-requests-in-flight", 1024, 1, 1 << 20,
+            "Requests one connection may have unanswered; beyond it (or while its replies go unread) the server stops reading it.");
     public static final ConfigKey<Duration> CALL_TIMEOUT = durationKey("rpc.call-timeout", Duration.ofSeconds(10),
             "Default deadline of a client call; the caller gets TIMEOUT after it.");
     public static final ConfigKey<Duration> CONNECT_TIMEOUT = durationKey("rpc.connect-timeout", Duration.ofSeconds(3),
@@ -50,7 +61,8 @@ public final class CommonConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(SECRET_FILE, MAX_META_FRAME, MAX_DATA_FRAME, HANDSHAKE_TIMEOUT, PARTIAL_FRAME_TIMEOUT,
-                CALL_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS_PER_PEER, IO_THREADS, WORKER_THREADS, WORKER_QUEUE,
+                FRAME_READ_TIMEOUT, IDLE_TIMEOUT, PING_INTERVAL, MAX_CONNECTIONS_PER_PEER,
+                MAX_REQUESTS_IN_FLIGHT, CALL_TIMEOUT, CONNECT_TIMEOUT, CONNECTIONS_PER_PEER, IO_THREADS, WORKER_THREADS, WORKER_QUEUE,
                 EPOLL, HTTP_BIND, HTTP_PORT);
     }
 }

@@ -149,9 +149,9 @@ class RpcRoundTripTest {
     void aTypeTheServerDoesNotServeIsAnsweredNotDropped() throws Exception {
         try (RpcServer server = TestRpc.startServer(TestRpc.fastConfig(), new HandlerRegistry(), new MetricRegistry());
              RpcClient client = TestRpc.client(TestRpc.fastConfig(), TestRpc.SECRET)) {
-            WfsException e = failure(client.call(server.address(), new EchoRequest(new byte[1])));
+            WfsException e = failure(client.call(server.address(), ValidRequests.of(MessageType.GET_ATTR, new Random(3))));
             assertEquals(WfsErrorCode.BAD_REQUEST, e.code());
-            assertTrue(e.detail().contains("does not serve ECHO"));
+            assertTrue(e.detail().contains("does not serve GET_ATTR"));
         }
     }
 

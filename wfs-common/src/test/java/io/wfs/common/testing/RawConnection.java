@@ -34,6 +34,7 @@ public final class RawConnection implements AutoCloseable {
         socket = new Socket();
         socket.connect(address, 3000);
         socket.setSoTimeout(10_000);
+        socket.setTcpNoDelay(true); // header and body go out in several writes: no Nagle delay between them
         out = new DataOutputStream(socket.getOutputStream());
         in = new DataInputStream(socket.getInputStream());
     }
@@ -67,6 +68,11 @@ public final class RawConnection implements AutoCloseable {
         out.writeShort(type);
         out.writeByte(flags);
         out.flush();
+    }
+
+    /** How long {@link #readFrame()} waits before a {@link SocketTimeoutException}. */
+    public void setReadTimeout(int millis) throws IOException {
+        socket.setSoTimeout(millis);
     }
 
     public void sendBytes(byte[] bytes) throws IOException {

@@ -116,7 +116,15 @@ public final class SessionTable {
                     new String(recorded, 5, recorded.length - 5, StandardCharsets.UTF_8));
         }
         Class<? extends Response> c = type.responseClass();
-        return MessageCodec.decode(Unpooled.wrappedBuffer(recorded, 1, recorded.length - 1), c);
+        try {
+            return MessageCodec.decode(Unpooled.wrappedBuffer(recorded, 1, recorded.length - 1), c);
+        } catch (RuntimeException e) {
+            // The sequence number was first used by a request of another type (a client bug, or a
+            // hostile peer): its result is not a reply of this type. Refuse, the same way on every
+            // replica, instead of failing the apply; the record stays for the real retry.
+            return new WfsException(WfsErrorCode.BAD_REQUEST, "sequence number reused: its recorded result is not a "
+                    + type + " reply");
+        }
     }
 
     /** Sessions in ascending id order and results in ascending seq order: equal states write equal bytes. */

@@ -48,6 +48,29 @@ class MetaStateMachineTest {
         assertEquals(WfsErrorCode.ENOENT, ((WfsException) unlink).code());
     }
 
+    /**
+     * Found by the frame fuzzer (FrameFuzzIT): a request of another type that reuses a recorded
+     * (session, seq) made the apply decode the recorded result as its own reply class and throw,
+     * so the leader logged an apply failure and answered INTERNAL. Now it is a BAD_REQUEST, the
+     * same on every replica, and the recorded result stays for the real retry.
+     */
+    @Test
+    void aSequenceReusedByAnotherRequestTypeIsABadRequestNotAnApplyFailure() {
+        MetaHeader h = MetaHeader.root().withSequence(42, 1, 0);
+        Object first = apply(MessageType.MKDIR, 10, new MkdirRequest(h, ROOT, n("d"), 0755));
+        assertTrue(first instanceof AttrReply, String.valueOf(first));
+        for (io.wfs.common.msg.meta.MetaRequest<?> other : java.util.List.of(
+                new io.wfs.common.msg.meta.SetQuotaRequest(h, ROOT, 1 << 20, 100),
+                new io.wfs.common.msg.meta.CommitSlicesRequest(h, ROOT, java.util.List.of(), 0))) {
+            MessageType type = MessageType.ofRequest(other.getClass());
+            Object reused = apply(type, 20, other);
+            assertTrue(reused instanceof WfsException e && e.code() == WfsErrorCode.BAD_REQUEST
+                    || type.responseClass().isInstance(reused), type + " reusing a MKDIR's sequence: " + reused);
+        }
+        Object retry = apply(MessageType.MKDIR, 30, new MkdirRequest(h, ROOT, n("d"), 0755));
+        assertEquals(((AttrReply) first).attr().ino(), ((AttrReply) retry).attr().ino(), "the real retry still replays");
+    }
+
     @Test
     void aRetryableRefusalIsNotRecordedSoTheRetryExecutes() {
         // A directory locked by a cross-group operation refuses new entries with LOCKED...

@@ -3,6 +3,7 @@ package io.wfs.common.rpc.client;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.Timer;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
@@ -10,6 +11,7 @@ import io.wfs.common.msg.auth.AuthAccepted;
 import io.wfs.common.msg.auth.ClientHello;
 import io.wfs.common.msg.auth.ClientProof;
 import io.wfs.common.msg.auth.ServerChallenge;
+import io.wfs.common.msg.control.EchoRequest;
 import io.wfs.common.rpc.ErrorReply;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Request;
@@ -37,6 +39,7 @@ import org.slf4j.LoggerFactory;
  */
 final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
+    private static final byte[] PING_PAYLOAD = new byte[0];
 
     private final HandshakeProofs proofs;
     private final Scope scope;
@@ -45,6 +48,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private final RpcMetrics metrics;
     private final String clientName;
     private final Duration handshakeTimeout;
+    private final Duration pingTimeout;
     private final Long2ObjectOpenHashMap<PendingCall> pending = new Long2ObjectOpenHashMap<>();
     private final AtomicLong nextRequestId = new AtomicLong(1);
     private final CompletableFuture<ClientConnection> ready = new CompletableFuture<>();
@@ -52,7 +56,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private boolean closed;
 
     ClientConnection(HandshakeProofs proofs, Scope scope, FrameDecoder decoder, Timer timer, RpcMetrics metrics, String clientName,
-                     Duration handshakeTimeout) {
+                     Duration handshakeTimeout, Duration pingTimeout) {
         this.proofs = proofs;
         this.scope = scope;
         this.decoder = decoder;
@@ -60,6 +64,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
         this.metrics = metrics;
         this.clientName = clientName;
         this.handshakeTimeout = handshakeTimeout;
+        this.pingTimeout = pingTimeout;
     }
 
     /** Completes when the handshake has succeeded. */
@@ -212,6 +217,21 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
             fail(c, e);
         }
         super.channelInactive(ctx);
+    }
+
+    /**
+     * The pipeline's idle handler fires when this connection has written nothing for
+     * {@code rpc.ping-interval}: send an empty ECHO so the server, which closes connections it
+     * reads nothing from, sees a live peer. The answer (or its absence) needs no handling: a
+     * dead server shows up as a failed call or a closed connection like any other.
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent && isUsable()) {
+            send(MessageType.ECHO, new EchoRequest(PING_PAYLOAD), pingTimeout);
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
     }
 
     @Override

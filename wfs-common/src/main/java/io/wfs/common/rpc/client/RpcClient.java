@@ -8,6 +8,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.error.WfsErrorCode;
@@ -35,7 +36,8 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 /**
  * Asynchronous RPC client. Keeps {@code rpc.connections-per-peer} authenticated connections per
  * server, opened lazily and replaced when they drop; calls are spread over them round-robin and
- * fail with TIMEOUT after their deadline, never hang.
+ * fail with TIMEOUT after their deadline, never hang. A connection that has sent nothing for
+ * {@code rpc.ping-interval} sends an ECHO ping, so servers never take it for a dead peer.
  */
 public final class RpcClient implements AutoCloseable {
     private final String name;
@@ -85,12 +87,18 @@ public final class RpcClient implements AutoCloseable {
     }
 
     private ClientConnection connect(InetSocketAddress address) {
-        FrameDecoder decoder = new FrameDecoder(options.limits(), true, metrics, options.partialFrameTimeout().toMillis());
+        RpcOptions.ConnectionLimits limits = options.connectionLimits();
+        FrameDecoder decoder = new FrameDecoder(options.limits(), true, metrics, options.partialFrameTimeout().toMillis(),
+                limits.frameReadTimeout().toMillis());
         ClientConnection connection = new ClientConnection(proofs, scope, decoder, timer, metrics, name,
-                options.connectTimeout());
+                options.connectTimeout(), options.callTimeout());
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
+                if (!limits.pingInterval().isZero()) {
+                    // Fires when we have written nothing for a ping interval; the connection then pings.
+                    ch.pipeline().addLast(new IdleStateHandler(0, limits.pingInterval().toMillis(), 0, TimeUnit.MILLISECONDS));
+                }
                 ch.pipeline().addLast(new FlushConsolidationHandler(256, true), decoder,
                         new FrameEncoder(options.limits(), metrics), connection);
             }

@@ -29,11 +29,19 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
     private final HandlerRegistry handlers;
     private final Executor workers;
     private final RpcMetrics metrics;
+    private final RequestBackpressure backpressure;
 
-    RequestDispatcher(HandlerRegistry handlers, Executor workers, RpcMetrics metrics) {
+    RequestDispatcher(HandlerRegistry handlers, Executor workers, RpcMetrics metrics, RequestBackpressure backpressure) {
         this.handlers = handlers;
         this.workers = workers;
         this.metrics = metrics;
+        this.backpressure = backpressure;
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) throws Exception {
+        backpressure.writabilityChanged(ctx);
+        super.channelWritabilityChanged(ctx);
     }
 
     @Override
@@ -51,6 +59,7 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, Frame frame) {
         long start = System.nanoTime();
+        backpressure.started(ctx);
         MessageType type = frame.type();
         HandlerRegistry.Entry entry = handlers.lookup(type);
         if (entry == null || type.category() == MessageCategory.HANDSHAKE) {
@@ -119,9 +128,12 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
         ctx.writeAndFlush(Frame.response(request.requestId(), type, response)).addListener(f -> {
             if (f.isSuccess()) {
                 metrics.completed(type, start, false);
+                backpressure.finished(ctx);
             } else if (ctx.channel().isActive()) {
                 // The response could not be encoded (e.g. over the frame limit): tell the caller.
                 sendError(ctx, request, f.cause(), start);
+            } else {
+                backpressure.finished(ctx);
             }
         });
     }
@@ -132,7 +144,8 @@ final class RequestDispatcher extends SimpleChannelInboundHandler<Frame> {
             LOG.error("{} from {} failed", request.type(), ctx.channel().remoteAddress(), error);
         }
         metrics.completed(request.type(), start, true);
-        ctx.writeAndFlush(Frame.error(request.requestId(), request.type(), ErrorReply.of(w)));
+        ctx.writeAndFlush(Frame.error(request.requestId(), request.type(), ErrorReply.of(w)))
+                .addListener(f -> backpressure.finished(ctx));
     }
 
     @Override

@@ -12,6 +12,9 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import io.wfs.common.msg.control.EchoRequest;
+import io.wfs.common.msg.control.EchoResponse;
+import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.RpcMetrics;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.Transport;
@@ -20,6 +23,7 @@ import io.wfs.common.rpc.auth.HandshakeProofs;
 import io.wfs.common.rpc.wire.FrameDecoder;
 import io.wfs.common.rpc.wire.FrameEncoder;
 import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -27,7 +31,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * A WFS RPC server: authenticated, length-framed protostuff messages dispatched to one
  * handler per message type. Pipeline per connection:
- * flush consolidation → {@link FrameDecoder} → {@link FrameEncoder} → handshake → dispatcher.
+ * idle reaper → flush consolidation → {@link FrameDecoder} → {@link FrameEncoder} → handshake → dispatcher,
+ * after the per-peer connection limit admitted it. Serves ECHO itself unless the registry does.
  */
 public final class RpcServer implements AutoCloseable {
     private final String name;
@@ -37,6 +42,7 @@ public final class RpcServer implements AutoCloseable {
     private final HandlerRegistry handlers;
     private final RpcMetrics metrics;
     private final Transport transport;
+    private final PeerConnectionLimit connectionLimit;
     private final ChannelGroup channels = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
     private EventLoopGroup bossGroup;
     private EventLoopGroup ioGroup;
@@ -52,6 +58,12 @@ public final class RpcServer implements AutoCloseable {
         this.handlers = handlers;
         this.metrics = new RpcMetrics(registry, "server");
         this.transport = new Transport(options.epoll());
+        this.connectionLimit = new PeerConnectionLimit(options.connectionLimits().maxConnectionsPerPeer(), metrics, name);
+        if (handlers.lookup(MessageType.ECHO) == null) {
+            // Every server answers ECHO: the clients' keep-alive ping, and a liveness probe.
+            handlers.register(EchoRequest.class, (req, ctx) -> CompletableFuture.completedFuture(
+                    new EchoResponse(req.payload())), Dispatch.EVENT_LOOP);
+        }
     }
 
     /** Binds and starts serving; port 0 picks a free port (see {@link #address()}). */
@@ -71,16 +83,24 @@ public final class RpcServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                        if (!connectionLimit.admit(ch)) {
+                            return;
+                        }
                         channels.add(ch);
+                        RpcOptions.ConnectionLimits limits = options.connectionLimits();
                         FrameDecoder decoder = new FrameDecoder(options.limits(), false, metrics,
-                                options.partialFrameTimeout().toMillis());
+                                options.partialFrameTimeout().toMillis(), limits.frameReadTimeout().toMillis());
+                        if (!limits.idleTimeout().isZero()) {
+                            ch.pipeline().addLast(new IdleConnectionReaper(limits.idleTimeout().toMillis(), metrics));
+                        }
                         ch.pipeline().addLast(
                                 new FlushConsolidationHandler(256, true),
                                 decoder,
                                 new FrameEncoder(options.limits(), metrics),
                                 new ServerHandshakeHandler(secret, proofs, decoder, metrics,
                                         options.handshakeTimeout().toMillis(), name),
-                                new RequestDispatcher(handlers, workers, metrics));
+                                new RequestDispatcher(handlers, workers, metrics,
+                                        new RequestBackpressure(limits.maxRequestsInFlight(), decoder)));
                     }
                 });
         serverChannel = b.bind(bind).sync().channel();

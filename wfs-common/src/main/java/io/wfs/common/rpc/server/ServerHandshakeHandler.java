@@ -20,9 +20,8 @@ import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.FrameDecoder;
 import io.wfs.common.rpc.wire.FrameObserver;
 import io.wfs.common.rpc.wire.ProtocolViolation;
+import io.wfs.common.rpc.wire.ViolationLog;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Server half of the handshake: hello → challenge (with the server's proof) → client proof →
@@ -34,7 +33,6 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
     static final AttributeKey<String> CLIENT_NAME = AttributeKey.valueOf("wfs.clientName");
     /** The scope of a connection authenticated with a scoped credential; absent for the full secret. */
     static final AttributeKey<Scope> SCOPE = AttributeKey.valueOf("wfs.scope");
-    private static final Logger LOG = LoggerFactory.getLogger(ServerHandshakeHandler.class);
 
     private final ClusterSecret secret;
     private final HandshakeProofs fullProofs;
@@ -131,7 +129,7 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
         }
         cancelTimeout();
         observer.violation(v);
-        LOG.warn("closing connection from {}: {} ({})", ctx.channel().remoteAddress(), v, detail);
+        ViolationLog.closing(ctx.channel().remoteAddress(), v, detail);
         if (frame != null) {
             WfsException e = new WfsException(WfsErrorCode.AUTH_FAILED, detail);
             ctx.writeAndFlush(Frame.error(frame.requestId(), frame.type(), ErrorReply.of(e)))

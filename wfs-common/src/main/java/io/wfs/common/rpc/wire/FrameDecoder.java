@@ -8,8 +8,6 @@ import io.wfs.common.rpc.MessageCategory;
 import io.wfs.common.rpc.MessageType;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * Splits the byte stream into {@link Frame}s and enforces the protocol before allocating
@@ -17,31 +15,53 @@ import org.slf4j.LoggerFactory;
  * without buffering it. Any violation closes this connection only, and is logged and counted.
  */
 public final class FrameDecoder extends ByteToMessageDecoder {
-    private static final Logger LOG = LoggerFactory.getLogger(FrameDecoder.class);
     private static final int PREFIX = Frame.LENGTH_BYTES + Frame.HEADER_BYTES;
 
     private final FrameLimits limits;
     private final boolean expectResponses;
     private final FrameObserver observer;
     private final long partialFrameTimeoutNanos;
+    private final long frameReadTimeoutNanos;
     private boolean authenticated;
     private boolean failed;
+    private boolean paused;
     private long lastProgressNanos;
+    /** When the first bytes of the frame now incomplete in the buffer arrived; 0 while no frame is partial. */
+    private long partialSinceNanos;
     private ScheduledFuture<?> stallCheck;
 
     /**
      * @param expectResponses true on the client side (only responses may arrive), false on the server
+     * @param partialFrameTimeoutMillis a frame that makes no progress for this long is truncated
+     * @param frameReadTimeoutMillis a frame must be whole within this long of its first byte (0: no deadline)
      */
-    public FrameDecoder(FrameLimits limits, boolean expectResponses, FrameObserver observer, long partialFrameTimeoutMillis) {
+    public FrameDecoder(FrameLimits limits, boolean expectResponses, FrameObserver observer, long partialFrameTimeoutMillis,
+                        long frameReadTimeoutMillis) {
         this.limits = limits;
         this.expectResponses = expectResponses;
         this.observer = observer;
         this.partialFrameTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(partialFrameTimeoutMillis);
+        this.frameReadTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(frameReadTimeoutMillis);
     }
 
     /** Lifts the handshake-only restriction; called once the handshake succeeded. */
     public void markAuthenticated() {
         authenticated = true;
+    }
+
+    /**
+     * Stops (true) or resumes handing out frames: the server's back-pressure while a connection has
+     * too many requests in flight or too many reply bytes queued. While paused, the bytes already
+     * read stay buffered and no more are asked of the socket (the caller also turns auto-read off),
+     * so the peer's own TCP window holds it back; a stall is not the peer's fault while paused.
+     */
+    public void setPaused(boolean paused) {
+        this.paused = paused;
+        long now = System.nanoTime();
+        lastProgressNanos = now;
+        if (!paused && partialSinceNanos != 0) {
+            partialSinceNanos = now; // the time spent paused does not count against the frame's deadline
+        }
     }
 
     @Override
@@ -50,13 +70,25 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             in.skipBytes(in.readableBytes());
             return;
         }
-        lastProgressNanos = System.nanoTime();
+        if (paused) {
+            return; // no progress: the decode loop stops until setPaused(false) and a new read
+        }
+        long now = System.nanoTime();
+        lastProgressNanos = now;
         Frame frame = tryDecode(ctx, in);
         if (frame != null) {
             out.add(frame);
+            partialSinceNanos = 0;
         }
-        if (!failed && in.isReadable() && stallCheck == null && partialFrameTimeoutNanos > 0) {
-            scheduleStallCheck(ctx, partialFrameTimeoutNanos);
+        if (failed || !in.isReadable()) {
+            partialSinceNanos = 0;
+            return;
+        }
+        if (partialSinceNanos == 0) {
+            partialSinceNanos = now;
+        }
+        if (stallCheck == null && partialFrameTimeoutNanos > 0) {
+            scheduleStallCheck(ctx, nextCheckDelay(now));
         }
     }
 
@@ -90,7 +122,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (bodyLength > limit) {
             return fail(ctx, in, ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
         }
-        if (in.readableBytes() < Frame.LENGTH_BYTES + length) {
+        if (in.readableBytes() < (long) Frame.LENGTH_BYTES + length) { // long: no overflow near 2 GiB
             return null;
         }
         long requestId = in.getLong(ri + Frame.LENGTH_BYTES);
@@ -100,7 +132,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         try {
             message = MessageCodec.decode(body, Frame.bodyClass(type, flags));
         } catch (RuntimeException e) {
-            return fail(ctx, in, ProtocolViolation.MALFORMED, type + " body: " + e);
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return fail(ctx, in, ProtocolViolation.MALFORMED, type + " body: " + cause);
         }
         observer.frameIn(type, Frame.LENGTH_BYTES + length);
         return Frame.decoded(requestId, type, flags, message);
@@ -118,7 +151,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         in.skipBytes(in.readableBytes());
         cancelStallCheck();
         observer.violation(v);
-        LOG.warn("closing connection from {}: {} ({})", ctx.channel().remoteAddress(), v, detail);
+        ViolationLog.closing(ctx.channel().remoteAddress(), v, detail);
         ctx.close();
         return null;
     }
@@ -129,14 +162,33 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             if (failed || !internalBuffer().isReadable()) {
                 return;
             }
-            long idle = System.nanoTime() - lastProgressNanos;
+            if (paused) {
+                scheduleStallCheck(ctx, partialFrameTimeoutNanos);
+                return;
+            }
+            long now = System.nanoTime();
+            long idle = now - lastProgressNanos;
+            long age = now - partialSinceNanos;
             if (idle >= partialFrameTimeoutNanos) {
                 fail(ctx, internalBuffer(), ProtocolViolation.TRUNCATED,
                         "frame incomplete for " + TimeUnit.NANOSECONDS.toMillis(idle) + " ms");
+            } else if (frameReadTimeoutNanos > 0 && age >= frameReadTimeoutNanos) {
+                fail(ctx, internalBuffer(), ProtocolViolation.SLOW_FRAME, "frame still incomplete "
+                        + TimeUnit.NANOSECONDS.toMillis(age) + " ms after its first byte, "
+                        + internalBuffer().readableBytes() + " bytes received");
             } else {
-                scheduleStallCheck(ctx, partialFrameTimeoutNanos - idle);
+                scheduleStallCheck(ctx, nextCheckDelay(now));
             }
         }, delayNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /** Time until the partial frame stalls or reaches its deadline, whichever comes first. */
+    private long nextCheckDelay(long now) {
+        long delay = partialFrameTimeoutNanos - (now - lastProgressNanos);
+        if (frameReadTimeoutNanos > 0) {
+            delay = Math.min(delay, frameReadTimeoutNanos - (now - partialSinceNanos));
+        }
+        return Math.max(1, delay);
     }
 
     private void cancelStallCheck() {
@@ -144,6 +196,16 @@ public final class FrameDecoder extends ByteToMessageDecoder {
             stallCheck.cancel(false);
             stallCheck = null;
         }
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) throws Exception {
+        if (paused) {
+            // ByteToMessageDecoder asks the socket for more when auto-read is off and no frame came out: not while paused.
+            ctx.fireChannelReadComplete();
+            return;
+        }
+        super.channelReadComplete(ctx);
     }
 
     @Override
@@ -157,8 +219,8 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (!failed && internalBuffer().isReadable()) {
             failed = true;
             observer.violation(ProtocolViolation.TRUNCATED);
-            LOG.warn("connection from {} closed in the middle of a frame ({} bytes pending)",
-                    ctx.channel().remoteAddress(), internalBuffer().readableBytes());
+            ViolationLog.closing(ctx.channel().remoteAddress(), ProtocolViolation.TRUNCATED,
+                    "closed by the peer in the middle of a frame, " + internalBuffer().readableBytes() + " bytes pending");
             internalBuffer().skipBytes(internalBuffer().readableBytes());
         }
         super.channelInactive(ctx);

@@ -21,7 +21,13 @@ public enum ProtocolViolation {
     /** The handshake did not finish in time. */
     HANDSHAKE_TIMEOUT,
     /** A response arrived that matches no call of this kind (protocol confusion). */
-    UNEXPECTED_RESPONSE;
+    UNEXPECTED_RESPONSE,
+    /** A frame kept arriving but did not finish within {@code rpc.frame-read-timeout} (slow sender). */
+    SLOW_FRAME,
+    /** An authenticated connection sent nothing for {@code rpc.idle-timeout} (half-open or dead peer). */
+    IDLE,
+    /** The peer's address already held {@code rpc.max-connections-per-peer} connections. */
+    TOO_MANY_CONNECTIONS;
 
     private final String metricName = name().toLowerCase(Locale.ROOT);
 
