@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * Bad input never takes a server down (issue 19): the frame fuzzer against a live manager, meta
- * server and store of one in-process cluster, about a minute each ({@code -Dwfs.fuzz.seconds} for
+ * server and store of one in-process cluster, 20 s each in CI ({@code -Dwfs.fuzz.seconds} for
  * longer, {@code -Dwfs.fuzz.seed} to replay). First a peer that never authenticates (garbage,
  * requests without a handshake, a wrong secret, huge frames): the server's state — the manager's
  * route version, the meta group's state digest, the store's volumes — is the same afterwards.
@@ -39,7 +39,7 @@ import org.junit.jupiter.api.Timeout;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class FrameFuzzIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
-    private static final Duration BUDGET = FrameFuzzer.budget(Duration.ofSeconds(60));
+    private static final Duration BUDGET = FrameFuzzer.budget(Duration.ofSeconds(20));
 
     private MiniCluster cluster;
     private RpcClient rpc;
