@@ -129,10 +129,6 @@ public final class ValidRequests {
             case VOLUME_STATE_REPORT -> new io.wfs.common.msg.manager.VolumeStateReportRequest(1 + r.nextInt(100), r.nextInt(1000),
                     1 + r.nextInt(1000), r.nextBoolean() ? io.wfs.common.route.VolumeState.SEALED
                     : io.wfs.common.route.VolumeState.READ_ONLY, "disk error " + r.nextInt(10));
-            case SET_QUOTA -> new io.wfs.common.msg.meta.SetQuotaRequest(h, ino, r.nextInt(1 << 30), r.nextInt(1 << 20));
-            case GET_QUOTA -> new io.wfs.common.msg.meta.GetQuotaRequest(h, ino);
-            case REMOVE_QUOTA -> new io.wfs.common.msg.meta.RemoveQuotaRequest(h, ino);
-            case LIST_QUOTAS -> new io.wfs.common.msg.meta.ListQuotasRequest(h, r.nextInt(4096));
             case LOCATE_VOLUME -> new io.wfs.common.msg.manager.LocateVolumeRequest(r.nextInt(1000), 1 + r.nextInt(1000));
             default -> (Request<?>) MessageSamples.populate(type.requestClass(), r);
         };
