@@ -273,12 +273,8 @@ public final class SlotState {
 
     /** The entries of a directory of this slot (ENOTDIR if ino is not a directory). */
     public DirectoryEntries directory(long dirIno) {
-        int pos = position(dirIno);
-        if (!FileType.isDirectory(table.mode(pos))) {
-            throw new NamespaceException(NamespaceException.Code.ENOTDIR, "not a directory");
-        }
+        DirectoryEntries entries = directoryToRead(dirIno);
         long seq = InodeNumbers.seqOf(dirIno);
-        DirectoryEntries entries = directories.get(seq);
         if (sharing && entries.epoch < epoch) {
             // A snapshot reads the shared one: callers may change what they get.
             entries = entries.copy(epoch);

@@ -353,12 +353,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public void writeSnapshot(DataOutputStream out) throws IOException {
         lock.lock();
         try {
-            out.writeInt(SNAPSHOT_MAGIC);
-            out.writeInt(SNAPSHOT_VERSION);
-            sessions.write(out);
-            deletions.write(out);
-            intents.write(out);
-            clients.write(out);
+            writeTables(out);
             // The namespace goes last: its reader may buffer ahead in the stream.
             NamespaceSnapshot.save(namespace, out);
             out.flush();
@@ -380,37 +375,22 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         try {
             java.io.ByteArrayOutputStream tables = new java.io.ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(tables);
-            out.writeInt(SNAPSHOT_MAGIC);
-            out.writeInt(SNAPSHOT_VERSION);
-            sessions.write(out);
-            deletions.write(out);
-            intents.write(out);
-            clients.write(out);
+            writeTables(out);
             out.flush();
-            Namespace live = namespace;
-            Namespace frozen = live.frozenCopy();
-            byte[] head = tables.toByteArray();
-            return new io.wfs.raft.SnapshotImage() {
-                @Override
-                public void writeTo(DataOutputStream target) throws IOException {
-                    target.write(head);
-                    NamespaceSnapshot.save(frozen, target);
-                    target.flush();
-                }
-
-                @Override
-                public void release() {
-                    lock.lock();
-                    try {
-                        live.stopSharing();
-                    } finally {
-                        lock.unlock();
-                    }
-                }
-            };
+            return new MetaSnapshotImage(tables.toByteArray(), namespace.frozenCopy(), namespace, lock);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The snapshot's header and everything but the namespace; callers hold the lock. */
+    private void writeTables(DataOutputStream out) throws IOException {
+        out.writeInt(SNAPSHOT_MAGIC);
+        out.writeInt(SNAPSHOT_VERSION);
+        sessions.write(out);
+        deletions.write(out);
+        intents.write(out);
+        clients.write(out);
     }
 
     @Override
