@@ -8,9 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.client.Caller;
 import io.wfs.client.WfsClient;
-import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.meta.QuotaUsage;
-import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
 import java.io.IOException;
@@ -23,7 +21,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,17 +46,9 @@ class DirectoryQuotaIT {
 
     @Test
     void twoMountsStopAtTheQuotaWhichSurvivesALeaderKillAndHoldsAtItsEdge() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
-                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
-                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
-                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true).mounts(2).start();
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(2).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
-            ClusterStatusReply ready = view.awaitStatus(s -> {
-                RouteModel m = ManagerTopology.model(s);
-                return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                        && m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
-            }, "every group with a leader and 3 stores with a writable volume");
-            SlotMap slots = ManagerTopology.model(ready).toSlotMap(ready.routeVersion());
+            SlotMap slots = view.awaitLedAndWritable();
             WfsClient admin = cluster.mountClient(0);
             Path a = cluster.mountPoint(0);
             Path b = cluster.mountPoint(1);
@@ -83,11 +72,12 @@ class DirectoryQuotaIT {
 
             // kill -9 of the quota's group leader, then its restart: the usage is the same, and enforced.
             long volIno = admin.getattr(Caller.ROOT, "/vol").ino();
-            MetaNode leader = leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id());
+            MetaNode leader = java.util.Objects.requireNonNull(
+                    ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id()), "the group has a leader");
             leader.kill();
             Await.until(Duration.ofMinutes(1), () -> sameUsage(admin, full), "the new leader answers the same usage");
             leader.start();
-            Await.until(Duration.ofMinutes(1), () -> leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id()) != null,
+            Await.until(Duration.ofMinutes(1), () -> ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(volIno).id()) != null,
                     "the group has a leader after the restart");
             admin.quotas().set(Caller.ROOT, "/vol", full.usedBytes() + 100 * KIB, 0);
             IOException refused = assertThrows(IOException.class, () -> Files.write(b.resolve("vol/after-kill"),
@@ -198,16 +188,4 @@ class DirectoryQuotaIT {
         }
     }
 
-    private static MetaNode leaderOf(List<MetaNode> metas, String group) {
-        for (MetaNode m : metas) {
-            if (!m.isRunning()) {
-                continue;
-            }
-            Map<String, Object> g = ManagedMetaNodes.groupStatus(m, group);
-            if (g != null && Boolean.TRUE.equals(g.get("leader"))) {
-                return m;
-            }
-        }
-        return null;
-    }
 }

@@ -42,6 +42,17 @@ final class ManagedMetaNodes {
         }
     }
 
+    /** The running node that leads {@code group}, or null (none right now). */
+    static MetaNode leaderOf(List<MetaNode> nodes, String group) {
+        for (MetaNode n : nodes) {
+            Map<String, Object> g = groupStatus(n, group);
+            if (g != null && Boolean.TRUE.equals(g.get("leader"))) {
+                return n;
+            }
+        }
+        return null;
+    }
+
     /** The /status entry of {@code group} on node {@code n}, or null if the node is down or does not host it. */
     @SuppressWarnings("unchecked")
     static Map<String, Object> groupStatus(MetaNode n, String group) {

@@ -14,6 +14,7 @@ import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteBook;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.RouteModel;
+import io.wfs.common.route.SlotMap;
 import io.wfs.common.route.RouteUpdate;
 import io.wfs.common.route.StoreManagerLink;
 import io.wfs.common.route.VolumeState;
@@ -118,6 +119,27 @@ final class ManagerTopology implements AutoCloseable {
             last.set(s);
             return done.test(s) ? s : null;
         }, () -> what + "; last route version " + (last.get() == null ? "none" : last.get().routeVersion()));
+    }
+
+    /**
+     * A cluster of real processes (one manager, three meta servers, three stores) with failure
+     * detection in seconds, for tests that kill a leader under load: add mounts and start it.
+     */
+    static MiniClusterBuilder processClusterWithFastFailover() {
+        return MiniCluster.builder().managers(1).managerProcesses(true)
+                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
+                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
+                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true);
+    }
+
+    /** Waits until every group has a leader and 3 stores each have a writable volume; returns that route. */
+    SlotMap awaitLedAndWritable() throws InterruptedException {
+        ClusterStatusReply ready = awaitStatus(s -> {
+            RouteModel m = model(s);
+            return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
+                    && m.stores().size() == 3 && everyUpStoreWrites(m);
+        }, "every group with a leader and 3 stores with a writable volume");
+        return model(ready).toSlotMap(ready.routeVersion());
     }
 
     /** The route inside a status reply, as a model. */

@@ -9,10 +9,8 @@ import io.wfs.client.Caller;
 import io.wfs.client.WfsClient;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.route.MetaClient;
-import io.wfs.common.route.RouteModel;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
 import java.nio.ByteBuffer;
@@ -21,8 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -44,17 +40,9 @@ class OpenFilesUnderLeaderKillIT {
     void anOpenUnlinkedFileKeepsItsDataThroughALeaderKillUntilItsLastClose() throws Exception {
         // The mount heartbeats every second, inside the meta nodes' 3 s re-announce window
         // (ClusterMounts, NodeConfigFiles), as production's 15 s heartbeats are inside 30 s.
-        try (MiniCluster cluster = MiniCluster.builder().managers(1).managerProcesses(true)
-                .managerSetting("manager.meta-replicas", "3").managerSetting("manager.heartbeat-interval", "300ms")
-                .managerSetting("manager.check-interval", "200ms").managerSetting("manager.node-timeout", "3s")
-                .metaNodes(3).processes(true).metaFromManager().stores(3).storeProcesses(true).mounts(1).start();
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(1).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
-            ClusterStatusReply ready = view.awaitStatus(s -> {
-                RouteModel m = ManagerTopology.model(s);
-                return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                        && m.stores().size() == 3 && ManagerTopology.everyUpStoreWrites(m);
-            }, "every group with a leader and 3 stores with a writable volume");
-            SlotMap slots = ManagerTopology.model(ready).toSlotMap(ready.routeVersion());
+            SlotMap slots = view.awaitLedAndWritable();
             WfsClient client = cluster.mountClient(0);
             Path root = cluster.mountPoint(0);
 
@@ -71,7 +59,8 @@ class OpenFilesUnderLeaderKillIT {
                 Files.delete(root.resolve("not-held"));
                 assertFalse(Files.exists(root.resolve("held")));
 
-                leaderOf(cluster.metaNodes(), slots.groupOfIno(held).id()).kill();
+                java.util.Objects.requireNonNull(ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(held).id()),
+                        "the group has a leader").kill();
 
                 // The new leader releases what nobody holds once its window is over...
                 Await.until(Duration.ofMinutes(2), () -> missing(meta, notHeld),
@@ -100,15 +89,6 @@ class OpenFilesUnderLeaderKillIT {
         return all.array();
     }
 
-    private static MetaNode leaderOf(List<MetaNode> metas, String group) {
-        for (MetaNode m : metas) {
-            Map<String, Object> g = ManagedMetaNodes.groupStatus(m, group);
-            if (g != null && Boolean.TRUE.equals(g.get("leader"))) {
-                return m;
-            }
-        }
-        throw new AssertionError("group " + group + " has no leader");
-    }
 
     private static io.wfs.common.msg.meta.InodeAttr attrOrNull(MetaClient meta, long ino) throws Exception {
         try {
