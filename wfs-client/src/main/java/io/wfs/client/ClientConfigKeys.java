@@ -51,6 +51,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
                     + "and none reaches above it. \"/\" is the whole file system.");
 
+    public static final ConfigKey<Integer> QUOTA_RENAME_COUNT_LIMIT = intKey("client.quota-rename-count-limit", 100_000,
+            0, 100_000_000,
+            "A rename across a directory quota's edge never moves (the servers answer EXDEV, and mv copies); the "
+                    + "client first counts the moved tree, up to this many inodes, and answers EDQUOT instead when it "
+                    + "cannot fit in the destination's quota, so mv stops before copying. A bigger tree gets EXDEV.");
+
     @Override
     public String module() {
         return "client";
@@ -59,6 +65,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT, SUBDIR);
+                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT, SUBDIR,
+                QUOTA_RENAME_COUNT_LIMIT);
     }
 }

@@ -38,11 +38,13 @@ final class ClientNamespace {
     private final MetaClient meta;
     private final PathResolver paths;
     private final MetadataCache cache;
+    private final QuotaEdgeRename quotaEdgeRename;
 
-    ClientNamespace(MetaClient meta, PathResolver paths, MetadataCache cache) {
+    ClientNamespace(MetaClient meta, PathResolver paths, MetadataCache cache, QuotaEdgeRename quotaEdgeRename) {
         this.meta = meta;
         this.paths = paths;
         this.cache = cache;
+        this.quotaEdgeRename = quotaEdgeRename;
     }
 
     private static io.wfs.common.msg.meta.MetaHeader mutation(MetaClient meta, Caller c) {
@@ -116,6 +118,8 @@ final class ClientNamespace {
         try {
             Rpc.await(meta.call(new RenameRequest(mutation(meta, c), src.parent(), src.name(), dst.parent(), dst.name(),
                     flags)));
+        } catch (WfsException e) {
+            throw e.code() == WfsErrorCode.EXDEV ? quotaEdgeRename.refine(c, from, to, e) : e;
         } finally {
             forget(src, moved);
             forget(dst, replaced);

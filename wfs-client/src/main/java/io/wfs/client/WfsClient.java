@@ -86,7 +86,9 @@ public final class WfsClient implements WfsFileSystem {
             rpc.close();
             throw e;
         }
-        namespace = new ClientNamespace(meta, paths, cache);
+        quotas = new ClientQuotas(meta, cluster, paths);
+        namespace = new ClientNamespace(meta, paths, cache, new QuotaEdgeRename(meta, paths, quotas,
+                config.get(ClientConfigKeys.QUOTA_RENAME_COUNT_LIMIT)));
         BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
                 config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
@@ -94,7 +96,6 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
-        quotas = new ClientQuotas(meta, cluster, paths);
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */

@@ -2,6 +2,7 @@ package io.wfs.it;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileStore;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -34,8 +36,8 @@ import org.junit.jupiter.api.Timeout;
  * Directory quotas through real FUSE mounts of a cluster of real processes: two mounts write into
  * one quota until EDQUOT and cannot pass it; the usage the meta servers keep is exactly what a walk
  * finds; it survives a {@code kill -9} of the group's leader and its restart, and is enforced after
- * them; a rename into the quota is refused (EXDEV) and {@code mv}'s copy stops at the quota with
- * the source intact; {@code df} of a mount rooted at the quota shows the quota.
+ * them; a rename of a tree that cannot fit into the quota answers EDQUOT (so {@code mv} stops before
+ * copying and leaves the source intact), one that fits answers EXDEV (so {@code mv} copies it); {@code df} of a mount rooted at the quota shows the quota.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class DirectoryQuotaIT {
@@ -87,22 +89,38 @@ class DirectoryQuotaIT {
             Await.until(Duration.ofSeconds(30), () -> walkMatches(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol")),
                     "the quota's usage is what a walk finds");
 
-            // The quota's edge: rename(2) across it is EXDEV; mv copies, and the copy stops at the quota.
+            // The quota's edge. A tree that cannot fit: rename(2) answers EDQUOT, so mv stops before copying.
             Files.createDirectories(a.resolve("big"));
             Files.write(a.resolve("big/one"), content("one"));
             Files.write(a.resolve("big/two"), content("two"));
-            assertThrows(AtomicMoveNotSupportedException.class,
+            FileSystemException tooBig = assertThrows(FileSystemException.class,
                     () -> Files.move(a.resolve("big"), a.resolve("vol/big"), StandardCopyOption.ATOMIC_MOVE));
+            assertFalse(tooBig instanceof AtomicMoveNotSupportedException, "EDQUOT, not EXDEV: " + tooBig);
+            assertTrue(String.valueOf(tooBig.getMessage()).contains("Disk quota exceeded"), tooBig.toString());
             Process mv = new ProcessBuilder("mv", a.resolve("big").toString(), a.resolve("vol/").toString())
                     .redirectErrorStream(true).start();
             String said = new String(mv.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertTrue(mv.waitFor(60, TimeUnit.SECONDS));
             assertNotEquals(0, mv.exitValue(), "mv past the quota fails: " + said);
             assertTrue(said.contains("Disk quota exceeded"), said);
+            assertFalse(Files.exists(a.resolve("vol/big")), "nothing was copied");
             assertArrayEquals(content("one"), Files.readAllBytes(a.resolve("big/one")), "the source stays whole");
             assertArrayEquals(content("two"), Files.readAllBytes(a.resolve("big/two")), "the source stays whole");
-            QuotaUsage afterMv = admin.quotas().get(Caller.ROOT, "/vol");
-            assertTrue(afterMv.usedBytes() <= afterMv.limitBytes(), "the copy stayed inside the quota");
+
+            // A tree that fits: rename(2) answers EXDEV, and mv copies it into the quota, which charges it.
+            Files.createDirectories(a.resolve("fits"));
+            Files.write(a.resolve("fits/one"), new byte[10 * KIB]);
+            assertThrows(AtomicMoveNotSupportedException.class,
+                    () -> Files.move(a.resolve("fits"), a.resolve("vol/fits"), StandardCopyOption.ATOMIC_MOVE));
+            Process mvFits = new ProcessBuilder("mv", a.resolve("fits").toString(), a.resolve("vol/").toString())
+                    .redirectErrorStream(true).start();
+            String saidFits = new String(mvFits.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(mvFits.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(0, mvFits.exitValue(), saidFits);
+            assertEquals(10 * KIB, Files.size(a.resolve("vol/fits/one")));
+            assertFalse(Files.exists(a.resolve("fits")), "mv removed the source after the copy");
+            Await.until(Duration.ofSeconds(30), () -> walkMatches(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol")),
+                    "the copy is charged to the quota");
 
             // df of a mount rooted at the quota shows the quota.
             admin.quotas().set(Caller.ROOT, "/vol", 64L * MIB, 0);
