@@ -67,11 +67,7 @@ class DiskFullIT {
                 .storeSetting(0, StoreConfigKeys.MIN_FREE_SPACE.name(), "4MiB")
                 .mounts(1).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
-            view.awaitStatus(s -> {
-                RouteModel m = ManagerTopology.model(s);
-                return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                        && m.stores().size() == 4 && ManagerTopology.everyUpStoreWrites(m);
-            }, "every group with a leader and 4 stores with a writable volume");
+            view.awaitLedAndWritable(4);
             StoreServer full = cluster.storeServer(0);
             int fullId = full.managerAgent().nodeId();
             Path dir = cluster.mountPoint(0).resolve("data");

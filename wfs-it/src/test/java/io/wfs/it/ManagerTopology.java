@@ -134,12 +134,17 @@ final class ManagerTopology implements AutoCloseable {
 
     /** Waits until every group has a leader and 3 stores each have a writable volume; returns that route. */
     SlotMap awaitLedAndWritable() throws InterruptedException {
-        ClusterStatusReply ready = awaitStatus(s -> {
+        ClusterStatusReply ready = awaitLedAndWritable(3);
+        return model(ready).toSlotMap(ready.routeVersion());
+    }
+
+    /** Waits until every group has a leader and {@code stores} stores each have a writable volume. */
+    ClusterStatusReply awaitLedAndWritable(int stores) throws InterruptedException {
+        return awaitStatus(s -> {
             RouteModel m = model(s);
             return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                    && m.stores().size() == 3 && everyUpStoreWrites(m);
-        }, "every group with a leader and 3 stores with a writable volume");
-        return model(ready).toSlotMap(ready.routeVersion());
+                    && m.stores().size() == stores && everyUpStoreWrites(m);
+        }, "every group with a leader and " + stores + " stores with a writable volume");
     }
 
     /** The route inside a status reply, as a model. */

@@ -49,11 +49,7 @@ class MountUnderFailuresIT {
             WfsClient client = null;
             WfsMount mount = null;
             try {
-                view.awaitStatus(s -> {
-                    RouteModel m = ManagerTopology.model(s);
-                    return m.groups().size() > 0 && m.groups().stream().allMatch(g -> g.leader() != 0)
-                            && m.stores().size() == 4 && ManagerTopology.everyUpStoreWrites(m);
-                }, "every group with a leader and 4 stores each with a writable volume");
+                view.awaitLedAndWritable(4);
                 Path source = tree(dir.resolve("tree"));
                 client = new WfsClient(WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList), cluster.secret(),
                         new MetricRegistry());

@@ -16,6 +16,7 @@ import io.wfs.manager.command.CreateVolumeCommand;
 import io.wfs.manager.command.NodeLivenessCommand;
 import io.wfs.manager.command.RegisterMetaNodeCommand;
 import io.wfs.manager.command.RegisterStoreNodeCommand;
+import io.wfs.manager.command.ReplaceReplicaCommand;
 import io.wfs.manager.command.SetGroupLeaderCommand;
 import io.wfs.manager.command.SetVolumeStateCommand;
 import io.wfs.manager.placement.BalancedPlacement;
@@ -118,6 +119,52 @@ class ManagerCommandsTest {
         t.apply(new NodeLivenessCommand(new int[] {a}, true));
         assertTrue(t.model().store(a).up());
         assertEquals(VolumeState.READ_ONLY, t.model().volume(onA).state(), "a returning node does not reopen its volumes");
+    }
+
+    @Test
+    void aCopiedVolumeTakesTheLostStoresPlaceAndIsSealedWhenAllItsReplicasAreUp() {
+        int a = store(1);
+        int b = store(2);
+        int c = store(3);
+        int d = store(4);
+        int onA = t.applyInt(new CreateVolumeCommand(new int[] {a, b, c}));
+        int sealedOnA = t.applyInt(new CreateVolumeCommand(new int[] {b, a, c}));
+        t.apply(new SetVolumeStateCommand(sealedOnA, VolumeState.SEALED, 0));
+        t.apply(new NodeLivenessCommand(new int[] {a}, false));
+
+        t.refusal(new ReplaceReplicaCommand(onA, b, d), WfsErrorCode.BAD_REQUEST); // not queued for b
+        t.refusal(new ReplaceReplicaCommand(onA, a, b), WfsErrorCode.BAD_REQUEST); // b already holds it
+        t.refusal(new ReplaceReplicaCommand(onA, a, 99), WfsErrorCode.BAD_REQUEST); // no such store
+        t.apply(new NodeLivenessCommand(new int[] {d}, false));
+        t.refusal(new ReplaceReplicaCommand(onA, a, d), WfsErrorCode.BAD_REQUEST); // d is down
+        t.apply(new NodeLivenessCommand(new int[] {d}, true));
+
+        long before = t.version();
+        assertEquals(before + 1, (Long) t.apply(new ReplaceReplicaCommand(onA, a, d)));
+        assertArrayEquals(new int[] {d, b, c}, t.model().volume(onA).replicas(), "d in a's place, primary slot kept");
+        assertEquals(VolumeState.SEALED, t.model().volume(onA).state(), "read-only for good, fully replicated");
+        assertFalse(t.<Boolean>read(s -> s.isQueuedForReplication(onA, a)));
+        t.refusal(new ReplaceReplicaCommand(onA, a, d), WfsErrorCode.BAD_REQUEST); // done once only
+
+        // The lost store came back before its copy: the entry just goes, and the volume is sealed again.
+        t.apply(new NodeLivenessCommand(new int[] {a}, true));
+        t.apply(new ReplaceReplicaCommand(sealedOnA, a, 0));
+        assertArrayEquals(new int[] {b, a, c}, t.model().volume(sealedOnA).replicas());
+        assertEquals(VolumeState.SEALED, t.model().volume(sealedOnA).state());
+        assertEquals(0, (int) t.<Integer>read(s -> s.replicationQueue().size()));
+    }
+
+    @Test
+    void aVolumeWithTwoLostReplicasStaysDegradedUntilBothAreReplaced() {
+        int[] s = {store(1), store(2), store(3), store(4), store(5)};
+        int v = t.applyInt(new CreateVolumeCommand(new int[] {s[0], s[1], s[2]}));
+        t.apply(new SetVolumeStateCommand(v, VolumeState.SEALED, 0));
+        t.apply(new NodeLivenessCommand(new int[] {s[0], s[1]}, false));
+        t.apply(new ReplaceReplicaCommand(v, s[0], s[3]));
+        assertEquals(VolumeState.DEGRADED, t.model().volume(v).state(), "s1 is still down");
+        t.apply(new ReplaceReplicaCommand(v, s[1], s[4]));
+        assertArrayEquals(new int[] {s[3], s[4], s[2]}, t.model().volume(v).replicas());
+        assertEquals(VolumeState.SEALED, t.model().volume(v).state());
     }
 
     @Test

@@ -129,11 +129,12 @@ public final class BlockStoreClient {
         }
         CompletableFuture<byte[]> result = new CompletableFuture<>();
         attemptRead(replicas, ThreadLocalRandom.current().nextInt(replicas.size()), 0,
-                new ReadBlockRequest(volume, blockId, offset, length, false), result);
+                new ReadBlockRequest(volume, blockId, offset, length, false), false, result);
         return result;
     }
 
-    private void attemptRead(List<String> replicas, int start, int tried, ReadBlockRequest req, CompletableFuture<byte[]> result) {
+    private void attemptRead(List<String> replicas, int start, int tried, ReadBlockRequest req, boolean refreshed,
+                             CompletableFuture<byte[]> result) {
         String replica = replicas.get((start + tried) % replicas.size());
         rpc.call(address(replica), req).whenComplete((reply, error) -> {
             if (error == null) {
@@ -141,14 +142,30 @@ public final class BlockStoreClient {
                 return;
             }
             WfsException e = WfsException.unwrap(error);
-            if (tried + 1 >= replicas.size()) {
-                result.completeExceptionally(new WfsException(WfsErrorCode.EIO, "no replica of volume " + req.volume()
-                        + " returned block " + req.blockId() + ": " + e.getMessage()));
-                return;
+            if (tried + 1 < replicas.size()) {
+                LOG.info("read of block {} from {} failed, trying another replica: {}", req.blockId(), replica, e.toString());
+                attemptRead(replicas, start, tried + 1, req, refreshed, result);
+            } else if (!refreshed) {
+                // Every replica this client knows failed: the volume may have been re-replicated to other
+                // stores since the route was fetched. Refreshed off the network thread (it blocks).
+                CompletableFuture.runAsync(cluster::refresh).whenComplete((ignored, refreshError) -> {
+                    List<String> now = new ArrayList<>(cluster.replicasOf(req.volume()));
+                    if (refreshError == null && !now.isEmpty() && !now.equals(replicas)) {
+                        LOG.info("volume {} moved to {}: reading block {} there", req.volume(), now, req.blockId());
+                        attemptRead(now, ThreadLocalRandom.current().nextInt(now.size()), 0, req, true, result);
+                    } else {
+                        result.completeExceptionally(noReplica(req, e));
+                    }
+                });
+            } else {
+                result.completeExceptionally(noReplica(req, e));
             }
-            LOG.info("read of block {} from {} failed, trying another replica: {}", req.blockId(), replica, e.toString());
-            attemptRead(replicas, start, tried + 1, req, result);
         });
+    }
+
+    private static WfsException noReplica(ReadBlockRequest req, WfsException last) {
+        return new WfsException(WfsErrorCode.EIO, "no replica of volume " + req.volume() + " returned block "
+                + req.blockId() + ": " + last.getMessage());
     }
 
     static InetSocketAddress address(String hostPort) {

@@ -38,6 +38,17 @@ public final class ManagerConfigKeys implements ConfigKeySet {
             "Meta group replicas per meta node (jraft groups are costly; slots give the fine granularity).");
     public static final ConfigKey<Integer> ROUTE_LOG_CHANGES = intKey("manager.route-log-changes", 100_000, 1, 10_000_000,
             "Route changes kept for deltas; a client further behind receives the full route.");
+    public static final ConfigKey<Duration> REPLICATION_DELAY = durationKey("manager.replication-delay",
+            Duration.ofMinutes(5),
+            "How long a store must have been silent before its replicas are copied to other stores. A store back "
+                    + "within it (a restart, an upgrade) keeps its replicas and nothing is copied; the copies of a "
+                    + "store replaced after it are left on its disk when it returns (docs/manager.md).");
+    public static final ConfigKey<Integer> REPLICATION_CONCURRENCY = intKey("manager.replication-concurrency", 2, 1, 256,
+            "Volumes copied at once for re-replication, cluster-wide (each copy reads one replica and writes one store).");
+    public static final ConfigKey<Duration> REPLICATION_COPY_TIMEOUT = durationKey("manager.replication-copy-timeout",
+            Duration.ofHours(1),
+            "How long one volume's copy may take before the leader gives up on it and tries again (another store, "
+                    + "another source).");
 
     @Override
     public String module() {
@@ -47,6 +58,7 @@ public final class ManagerConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(RAFT_ADDRESS, RPC_ADDRESS, PEERS, DATA_DIR, NODE_TIMEOUT, HEARTBEAT_INTERVAL, CHECK_INTERVAL,
-                VOLUME_REPLICAS, VOLUME_SIZE, META_REPLICAS, META_GROUPS_PER_NODE, ROUTE_LOG_CHANGES);
+                VOLUME_REPLICAS, VOLUME_SIZE, META_REPLICAS, META_GROUPS_PER_NODE, ROUTE_LOG_CHANGES, REPLICATION_DELAY,
+                REPLICATION_CONCURRENCY, REPLICATION_COPY_TIMEOUT);
     }
 }

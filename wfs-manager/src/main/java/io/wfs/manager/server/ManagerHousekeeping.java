@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * What only the leader does, every {@code manager.check-interval}: mark nodes down that missed
  * heartbeats for {@code manager.node-timeout}, seal full volumes, create the meta groups once
- * enough meta nodes registered, and give every live store without one a new writable volume.
+ * enough meta nodes registered, give every live store without one a new writable volume, and
+ * re-replicate the volumes of stores that stayed down ({@link VolumeReplicator}).
  * Every decision is a command proposed through Raft; apply re-checks it, so a decision made on
  * a view that changed meanwhile is refused rather than breaking an invariant.
  */
@@ -35,16 +36,18 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
     private final PlacementPolicy placement;
     private final ManagerSettings settings;
     private final ManagerMetrics metrics;
+    private final VolumeReplicator replicator;
     private final Random random = new Random();
     private volatile boolean leading;
 
     ManagerHousekeeping(ManagerReplica replica, LivenessTracker tracker, PlacementPolicy placement,
-                        ManagerSettings settings, ManagerMetrics metrics) {
+                        ManagerSettings settings, ManagerMetrics metrics, VolumeReplicator replicator) {
         this.replica = replica;
         this.tracker = tracker;
         this.placement = placement;
         this.settings = settings;
         this.metrics = metrics;
+        this.replicator = replicator;
     }
 
     @Override
@@ -68,6 +71,7 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
             sealFullVolumes();
             placeMetaGroups();
             openWritableVolumes();
+            replicator.runOnce(System.currentTimeMillis());
         } catch (RuntimeException e) {
             LOG.warn("manager housekeeping round failed (retried next round): {}", e.toString());
         }

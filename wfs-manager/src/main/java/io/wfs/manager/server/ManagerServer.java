@@ -10,6 +10,7 @@ import io.wfs.common.config.WfsConfig;
 import io.wfs.common.metrics.MetricsHttpServer;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.msg.manager.IssueScopedCredentialRequest;
 import io.wfs.common.rpc.server.Dispatch;
@@ -50,6 +51,7 @@ public final class ManagerServer implements AutoCloseable {
     private RpcServer rpcServer;
     private MetricsHttpServer http;
     private ScheduledExecutorService housekeepingTimer;
+    private RpcClient storeClient;
 
     public ManagerServer(WfsConfig config, ClusterSecret secret, MetricRegistry registry) {
         this.config = config;
@@ -66,7 +68,12 @@ public final class ManagerServer implements AutoCloseable {
         ManagerStateMachine machine = new ManagerStateMachine(settings.routeLogChanges());
         replica = new ManagerReplica(machine, peers);
         ManagerMetrics metrics = new ManagerMetrics(registry, machine, replica);
-        ManagerHousekeeping housekeeping = new ManagerHousekeeping(replica, tracker, new BalancedPlacement(), settings, metrics);
+        // The leader's own calls to stores: the copies of re-replication.
+        storeClient = new RpcClient("manager-replication", RpcOptions.from(config), secret, registry);
+        VolumeReplicator replicator = new VolumeReplicator(replica, tracker, settings,
+                new ReplicationMetrics(registry, machine, tracker), storeClient);
+        ManagerHousekeeping housekeeping = new ManagerHousekeeping(replica, tracker, new BalancedPlacement(), settings, metrics,
+                replicator);
         machine.setLeadershipListener(housekeeping);
         raftHost = new RaftNodeHost(endpoint(raftAddress), Path.of(config.get(ManagerConfigKeys.DATA_DIR)),
                 RaftGroupOptions.from(config), registry);
@@ -155,6 +162,9 @@ public final class ManagerServer implements AutoCloseable {
         }
         if (rpcServer != null) {
             rpcServer.close();
+        }
+        if (storeClient != null) {
+            storeClient.close();
         }
         if (raftHost != null) {
             raftHost.close();

@@ -65,7 +65,29 @@ public final class ManagerState {
     }
 
     public void queueReplication(int volumeId, int lostNode) {
-        replicationQueue.add((long) volumeId << 32 | (lostNode & 0xFFFFFFFFL));
+        replicationQueue.add(replicationKey(volumeId, lostNode));
+    }
+
+    public boolean isQueuedForReplication(int volumeId, int lostNode) {
+        return replicationQueue.contains(replicationKey(volumeId, lostNode));
+    }
+
+    public void dequeueReplication(int volumeId, int lostNode) {
+        replicationQueue.remove(replicationKey(volumeId, lostNode));
+    }
+
+    /** The volume of a queue entry. */
+    public static int queuedVolume(long entry) {
+        return (int) (entry >>> 32);
+    }
+
+    /** The lost node of a queue entry (0: a write failure on live stores). */
+    public static int queuedLostNode(long entry) {
+        return (int) entry;
+    }
+
+    private static long replicationKey(int volumeId, int lostNode) {
+        return (long) volumeId << 32 | (lostNode & 0xFFFFFFFFL);
     }
 
     /** The store node registered at {@code address}, or 0. */

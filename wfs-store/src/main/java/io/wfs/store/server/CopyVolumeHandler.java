@@ -16,6 +16,7 @@ import io.wfs.store.disk.VolumeReplica;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Re-replication onto this store: create a read-only replica and pull every live block from a
  * healthy replica, page by page, checking each CRC. Runs on its own executor (it may take long)
- * and answers once every block is durable here.
+ * and answers once every block is durable here. The manager's re-replication sends it
+ * (docs/manager.md); a copy sent again after one was cut short skips the blocks it has.
  */
 final class CopyVolumeHandler implements RequestHandler<CopyVolumeRequest, VolumeInfoReply> {
     private static final Logger LOG = LoggerFactory.getLogger(CopyVolumeHandler.class);
@@ -59,8 +61,19 @@ final class CopyVolumeHandler implements RequestHandler<CopyVolumeRequest, Volum
         while (true) {
             BlockListReply page = node.peers.call(source, new ListBlocksRequest(req.volume(), after, PAGE)).get();
             for (long id : page.blockIds()) {
-                ReadBlockReply block = node.peers.call(source,
-                        new ReadBlockRequest(req.volume(), id, 0, StoreLimits.MAX_BLOCK_BYTES, false)).get();
+                if (v.location(id) != 0) {
+                    continue; // an earlier copy that was cut short brought it already
+                }
+                ReadBlockReply block;
+                try {
+                    block = node.peers.call(source,
+                            new ReadBlockRequest(req.volume(), id, 0, StoreLimits.MAX_BLOCK_BYTES, false)).get();
+                } catch (ExecutionException e) {
+                    if (deletedSinceListed(source, req.volume(), id, e)) {
+                        continue;
+                    }
+                    throw e;
+                }
                 if (Crc.of(block.data()) != block.crc()) {
                     throw new WfsException(WfsErrorCode.EIO, "block " + id + " from " + req.source() + " fails its CRC");
                 }
@@ -74,5 +87,19 @@ final class CopyVolumeHandler implements RequestHandler<CopyVolumeRequest, Volum
         }
         LOG.info("volume {}: {} blocks copied from {}", req.volume(), copied, req.source());
         return StoreNode.info(v);
+    }
+
+    /**
+     * Whether a read that failed with ENOENT means the block was deleted after the listing (skip it)
+     * rather than that the source lost the whole volume (the copy must fail, not end up empty): the
+     * source lists the volume again, and the block is no longer in it.
+     */
+    private boolean deletedSinceListed(InetSocketAddress source, int volume, long id, ExecutionException readFailure)
+            throws Exception {
+        if (!(readFailure.getCause() instanceof WfsException w) || w.code() != WfsErrorCode.ENOENT) {
+            return false;
+        }
+        long[] next = node.peers.call(source, new ListBlocksRequest(volume, id - 1, 1)).get().blockIds();
+        return next.length == 0 || next[0] != id;
     }
 }
