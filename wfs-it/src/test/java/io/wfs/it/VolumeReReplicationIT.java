@@ -11,6 +11,7 @@ import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import io.wfs.common.rpc.HostPort;
 import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.testing.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.Timeout;
  * silent for {@code manager.replication-delay}, the manager copies each of its volumes to another
  * store and names that store in its place: no volume lists the dead store, every volume is back to
  * three replicas on live stores, and each new replica holds the same blocks as the others. Then
- * the two other original replicas of one of those volumes are killed too, and every file still
+ * the dead store returns and drops those replicas from its disk; then the two other original
+ * replicas of one of those volumes are killed too, and every file still
  * reads back equal through a second mount that never cached it, the copied volume's files served
  * by the new replica alone.
  */
@@ -77,6 +79,16 @@ class VolumeReReplicationIT {
                     assertArrayEquals(first, blocksOn(rpc, after, node, id), "volume " + id + " on store " + node);
                 }
             }
+
+            // The dead store returns: the replicas the route replaced go from its disk (nothing else does).
+            ProcessStoreNode returning = processOf(cluster, before, dead);
+            for (int id : itsVolumes) {
+                assertTrue(Files.isDirectory(returning.dataDir().resolve("volume-" + id)), "volume " + id + " before");
+            }
+            returning.start();
+            Await.until(Duration.ofSeconds(60), () -> itsVolumes.stream()
+                    .noneMatch(id -> Files.exists(returning.dataDir().resolve("volume-" + id))),
+                    "the returning store drops the replicas the route replaced");
 
             // Only the new replica is left of one copied volume: every file still reads back equal.
             RouteChange.Volume copied = after.volume(itsVolumes.get(0));

@@ -12,14 +12,20 @@ import java.util.Properties;
 
 /**
  * What a replica knows about its volume besides the blocks, kept in {@code volume.properties}:
- * the replica list (first = primary) and whether it takes new blocks. Rewritten atomically
+ * the replica list (first = primary), whether it takes new blocks, and whether it is a copy in
+ * progress that the route does not name yet (re-replication: such a replica is never dropped as
+ * "replaced", docs/store.md). Rewritten atomically
  * (temp file + rename) so a crash leaves the old or the new version, never half of one.
  */
-public record VolumeDescriptor(int volume, List<String> replicas, boolean writable) {
+public record VolumeDescriptor(int volume, List<String> replicas, boolean writable, boolean copying) {
     public static final String FILE = "volume.properties";
 
     public VolumeDescriptor {
         replicas = List.copyOf(replicas);
+    }
+
+    public VolumeDescriptor(int volume, List<String> replicas, boolean writable) {
+        this(volume, replicas, writable, false);
     }
 
     public String primary() {
@@ -27,7 +33,7 @@ public record VolumeDescriptor(int volume, List<String> replicas, boolean writab
     }
 
     public VolumeDescriptor withWritable(boolean w) {
-        return new VolumeDescriptor(volume, replicas, w);
+        return new VolumeDescriptor(volume, replicas, w, copying);
     }
 
     public void store(Path dir) throws IOException {
@@ -35,6 +41,7 @@ public record VolumeDescriptor(int volume, List<String> replicas, boolean writab
         p.setProperty("volume", Integer.toString(volume));
         p.setProperty("replicas", String.join(",", replicas));
         p.setProperty("writable", Boolean.toString(writable));
+        p.setProperty("copying", Boolean.toString(copying));
         Path tmp = dir.resolve(FILE + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp)) {
             p.store(w, "WFS volume replica");
@@ -48,6 +55,7 @@ public record VolumeDescriptor(int volume, List<String> replicas, boolean writab
             p.load(r);
         }
         return new VolumeDescriptor(Integer.parseInt(p.getProperty("volume")),
-                Arrays.asList(p.getProperty("replicas").split(",")), Boolean.parseBoolean(p.getProperty("writable")));
+                Arrays.asList(p.getProperty("replicas").split(",")), Boolean.parseBoolean(p.getProperty("writable")),
+                Boolean.parseBoolean(p.getProperty("copying", "false")));
     }
 }

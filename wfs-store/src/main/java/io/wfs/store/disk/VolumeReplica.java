@@ -63,7 +63,7 @@ public final class VolumeReplica implements AutoCloseable {
         return v;
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 

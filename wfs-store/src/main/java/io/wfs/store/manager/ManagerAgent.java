@@ -21,6 +21,8 @@ import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.server.HandlerRegistry;
 import io.wfs.store.StoreConfigKeys;
 import io.wfs.store.deletion.DrainPlan;
+import io.wfs.store.disk.VolumeDescriptor;
+import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.disk.VolumeStats;
 import io.wfs.store.node.VolumeSet;
 import io.wfs.store.node.VolumeStateListener;
@@ -218,7 +220,8 @@ public final class ManagerAgent implements AutoCloseable {
         if (version != appliedVersion) {
             publishSlotMap(version);
             // Planned under the route's lock, applied outside it: disk work must not stall clients' route requests.
-            RouteVolumes.Outcome outcome = RouteVolumes.apply(cache.read(route -> RouteVolumes.placements(route, selfId)),
+            List<VolumeDescriptor> locals = volumes.all().stream().map(VolumeReplica::descriptor).toList();
+            RouteVolumes.Outcome outcome = RouteVolumes.apply(cache.read(route -> RouteVolumes.plan(route, selfId, locals)),
                     volumes);
             if (outcome.failed() == 0) {
                 appliedVersion = version;

@@ -112,7 +112,46 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
 
     @Override
     public synchronized void assign(int volume, List<String> replicas, boolean writable) throws IOException {
-        VolumeDescriptor wanted = new VolumeDescriptor(volume, replicas, writable);
+        assign(new VolumeDescriptor(volume, replicas, writable));
+    }
+
+    /**
+     * A replica that re-replication fills ({@code CopyVolume}): marked as a copy in progress until
+     * the route names this store, so that it is never taken for a replica the route replaced.
+     */
+    public synchronized VolumeReplica assignCopy(int volume, List<String> replicas) throws IOException {
+        VolumeReplica existing = volumes.get(volume);
+        assign(new VolumeDescriptor(volume, replicas, false, existing == null || existing.descriptor().copying()));
+        return volumes.get(volume);
+    }
+
+    /**
+     * Drops a replica the route replaced while this store was away (re-replication copied the volume
+     * elsewhere): closes it and deletes its folder, so its space comes back. Reads in flight on it fail
+     * and the client reads another replica.
+     */
+    public void drop(int volume) throws IOException {
+        VolumeReplica gone;
+        synchronized (this) {
+            gone = volumes.remove(volume);
+            fileStores.remove(volume);
+        }
+        if (gone == null) {
+            return;
+        }
+        gone.close();
+        try (java.util.stream.Stream<Path> files = Files.walk(gone.dir())) {
+            for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(f);
+            }
+        }
+        LOG.warn("volume {} dropped from this store: the route replaced this replica while the store was away", volume);
+    }
+
+    private void assign(VolumeDescriptor wanted) throws IOException {
+        int volume = wanted.volume();
+        List<String> replicas = wanted.replicas();
+        boolean writable = wanted.writable();
         VolumeReplica existing = volumes.get(volume);
         if (existing != null) {
             if (!existing.descriptor().equals(wanted)) {

@@ -53,8 +53,7 @@ final class CopyVolumeHandler implements RequestHandler<CopyVolumeRequest, Volum
     }
 
     private VolumeInfoReply copy(CopyVolumeRequest req) throws Exception {
-        node.volumes.assign(req.volume(), Arrays.asList(req.replicas()), false);
-        VolumeReplica v = node.volumes.require(req.volume());
+        VolumeReplica v = node.volumes.assignCopy(req.volume(), Arrays.asList(req.replicas()));
         InetSocketAddress source = StoreNode.address(req.source());
         long after = 0;
         long copied = 0;

@@ -61,6 +61,35 @@ class RouteVolumesTest {
     }
 
     @Test
+    void aReplicaTheRouteReplacedIsDroppedButACopyInProgressAndAnUncertainChangeAreKept(@TempDir Path dir) throws Exception {
+        try (VolumeSet volumes = VolumeSet.open(List.of(dir), 4L << 20, (v, why) -> { })) {
+            volumes.setSelfAddress("127.0.0.1:1");
+            RouteModel route = route();
+            route.apply(new RouteChange.Volume(14, VolumeState.SEALED, new int[] {1, 2, 3}));
+            RouteVolumes.apply(route, SELF, volumes);
+            Path replacedDir = volumes.get(11).dir();
+            assertTrue(java.nio.file.Files.isDirectory(replacedDir));
+            // A copy in progress here: the route does not name this store for volume 12 yet.
+            volumes.assignCopy(12, List.of("127.0.0.1:2", "127.0.0.1:3", "127.0.0.1:1"));
+
+            // While this store was away: 11 re-replicated to store 4 in its place; 14 changed in two places.
+            route.apply(new RouteChange.Volume(11, VolumeState.SEALED, new int[] {2, 4, 3}));
+            route.apply(new RouteChange.Volume(14, VolumeState.SEALED, new int[] {4, 3, 2}));
+            RouteVolumes.apply(route, SELF, volumes);
+            assertNull(volumes.get(11), "replaced: dropped");
+            assertFalse(java.nio.file.Files.exists(replacedDir), "its folder is gone, its space back");
+            assertTrue(volumes.get(12).descriptor().copying(), "a copy in progress is kept");
+            assertTrue(volumes.get(14) != null, "more than this store's place changed: kept");
+            assertTrue(volumes.get(10) != null, "a writable volume is never taken for a replaced one");
+
+            // The copy's volume now names this store: no longer a copy in progress.
+            route.apply(new RouteChange.Volume(12, VolumeState.SEALED, new int[] {2, 3, 1}));
+            RouteVolumes.apply(route, SELF, volumes);
+            assertFalse(volumes.get(12).descriptor().copying());
+        }
+    }
+
+    @Test
     void aReplicaThatCannotBeCreatedIsReportedAndCreatedOnTheNextTry(@TempDir Path dir) throws Exception {
         try (VolumeSet volumes = VolumeSet.open(List.of(dir), 4L << 20, (v, why) -> { })) {
             volumes.setSelfAddress("127.0.0.1:1");
