@@ -32,6 +32,7 @@ public final class WfsCommand implements Runnable {
         cl.addSubcommand("local", new io.wfs.cli.local.LocalCommand());
         cl.addSubcommand("status", new io.wfs.cli.status.StatusCommand());
         cl.addSubcommand("credential", new io.wfs.cli.credential.CredentialCommand());
+        cl.addSubcommand("admin", new io.wfs.cli.admin.AdminCommand());
         CommandLine bench = new CommandLine(new BenchCommand());
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
         cl.addSubcommand("bench", bench);

@@ -13,6 +13,7 @@ import io.wfs.common.route.SlotMap;
 import io.wfs.common.route.VolumeState;
 import io.wfs.manager.command.CreateMetaGroupsCommand;
 import io.wfs.manager.command.CreateVolumeCommand;
+import io.wfs.manager.command.DrainStoreCommand;
 import io.wfs.manager.command.NodeLivenessCommand;
 import io.wfs.manager.command.RegisterMetaNodeCommand;
 import io.wfs.manager.command.RegisterStoreNodeCommand;
@@ -165,6 +166,34 @@ class ManagerCommandsTest {
         t.apply(new ReplaceReplicaCommand(v, s[1], s[4]));
         assertArrayEquals(new int[] {s[3], s[4], s[2]}, t.model().volume(v).replicas());
         assertEquals(VolumeState.SEALED, t.model().volume(v).state());
+    }
+
+    @Test
+    void aDrainedStoreStopsTakingWritesAndQueuesItsVolumesUntilCancelled() {
+        int a = store(1);
+        int b = store(2);
+        int c = store(3);
+        int d = store(4);
+        int onA = t.applyInt(new CreateVolumeCommand(new int[] {a, b, c}));
+        int sealedOnA = t.applyInt(new CreateVolumeCommand(new int[] {b, a, c}));
+        t.apply(new SetVolumeStateCommand(sealedOnA, VolumeState.SEALED, 0));
+        int notOnA = t.applyInt(new CreateVolumeCommand(new int[] {d, b, c}));
+        t.refusal(new DrainStoreCommand(99, true), WfsErrorCode.ENOENT);
+
+        t.apply(new DrainStoreCommand(a, true));
+        assertTrue(t.<Boolean>read(s -> s.drainingStores().contains(a)));
+        assertEquals(VolumeState.READ_ONLY, t.model().volume(onA).state(), "its writable volume takes no more writes");
+        assertEquals(VolumeState.SEALED, t.model().volume(sealedOnA).state());
+        assertEquals(VolumeState.WRITABLE, t.model().volume(notOnA).state());
+        assertTrue(t.<Boolean>read(s -> s.isQueuedForReplication(onA, a) && s.isQueuedForReplication(sealedOnA, a)));
+        assertEquals(2, (int) t.<Integer>read(s -> s.replicationQueue().size()));
+
+        t.apply(new ReplaceReplicaCommand(onA, a, d));
+        assertArrayEquals(new int[] {d, b, c}, t.model().volume(onA).replicas(), "moved off the drained store");
+        t.apply(new DrainStoreCommand(a, false));
+        assertFalse(t.<Boolean>read(s -> s.drainingStores().contains(a)));
+        assertEquals(0, (int) t.<Integer>read(s -> s.replicationQueue().size()), "what was not moved stays");
+        assertArrayEquals(new int[] {b, a, c}, t.model().volume(sealedOnA).replicas());
     }
 
     @Test

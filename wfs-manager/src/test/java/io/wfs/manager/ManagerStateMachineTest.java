@@ -40,6 +40,7 @@ class ManagerStateMachineTest {
     void snapshotRoundTripKeepsStateCountersAndDeltas() throws Exception {
         ManagerTester t = cluster(1000, 5);
         t.apply(new NodeLivenessCommand(new int[] {2}, false));
+        t.apply(new io.wfs.manager.command.DrainStoreCommand(3, true));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         t.machine().writeSnapshot(new DataOutputStream(bytes));
         ManagerStateMachine copy = new ManagerStateMachine(1000);
@@ -48,6 +49,8 @@ class ManagerStateMachineTest {
         assertArrayEquals(t.machine().fullRoute().update(), copy.fullRoute().update());
         assertArrayEquals(t.machine().routeSince(3).update(), copy.routeSince(3).update(), "the change log survives");
         assertEquals((int) t.<Integer>read(s -> s.replicationQueue().size()), (int) copy.<Integer>read(s -> s.replicationQueue().size()));
+        assertTrue(copy.<Boolean>read(s -> s.drainingStores().contains(3) && s.drainingStores().size() == 1),
+                "the drained store survives (snapshot format 2)");
         // Counters survive: the next ids are the same on the original and on the restored copy.
         assertEquals((int) t.<Integer>read(s -> s.allocateVolumeId()), (int) copy.<Integer>read(s -> s.allocateVolumeId()));
     }

@@ -4,7 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wfs.cli.ConfigOptions;
-import io.wfs.cli.ManagerTargets;
+import io.wfs.cli.ManagerOptions;
 import io.wfs.cli.bench.fs.PrintWriterConsumer;
 import io.wfs.cli.daemon.DaemonSupport;
 import io.wfs.client.route.ManagedClusterView;
@@ -43,9 +43,8 @@ public final class FsckCommand implements Callable<Integer> {
     public static final int EXIT_DAMAGED = 1;
     public static final int EXIT_INCOMPLETE = 3;
 
-    @Option(names = "--manager", paramLabel = "HOST:PORT", split = ",",
-            description = "Manager RPC address(es); default: the RPC addresses of manager.peers, else manager.rpc-address.")
-    List<String> managers = new ArrayList<>();
+    @Mixin
+    ManagerOptions managerOptions;
 
     @Option(names = "--json", description = "Print the report as JSON.")
     boolean json;
@@ -78,10 +77,10 @@ public final class FsckCommand implements Callable<Integer> {
         if (page < 1 || page > ScanInodesRequest.MAX_INODES) {
             throw new CommandLine.ParameterException(cl, "--page: " + page + " is not in 1-" + ScanInodesRequest.MAX_INODES);
         }
-        Duration deadline = duration(cl, "--timeout", timeout);
-        long horizonNs = MetaContext.LOCK_EXPIRY_NS + duration(cl, "--lock-grace", lockGrace).toNanos();
+        Duration deadline = ManagerOptions.duration(cl, "--timeout", timeout);
+        long horizonNs = MetaContext.LOCK_EXPIRY_NS + ManagerOptions.duration(cl, "--lock-grace", lockGrace).toNanos();
         WfsConfig config = configOptions.load(cl);
-        List<String> targets = ManagerTargets.resolve(cl, managers, config);
+        List<String> targets = managerOptions.targets(cl, config);
         FsckReport report;
         try (RpcClient rpc = new RpcClient("wfs-fsck", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry());
              ManagedClusterView cluster = new ManagedClusterView(new ManagerClient(rpc, targets, deadline), rpc, deadline,
@@ -118,13 +117,5 @@ public final class FsckCommand implements Callable<Integer> {
             out.print(report.toText());
         }
         out.flush();
-    }
-
-    private static Duration duration(CommandLine cl, String option, String value) {
-        try {
-            return CommonConfigKeys.CALL_TIMEOUT.parse(value);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, option + ": " + e.getMessage());
-        }
     }
 }

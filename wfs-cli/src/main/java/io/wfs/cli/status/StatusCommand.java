@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.wfs.cli.ConfigOptions;
+import io.wfs.cli.ManagerOptions;
 import io.wfs.cli.daemon.DaemonSupport;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
@@ -31,9 +32,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "Show nodes, groups (with leaders), slot distribution, volumes (fill, state) and the route version.")
 public final class StatusCommand implements Callable<Integer> {
-    @Option(names = "--manager", paramLabel = "HOST:PORT", split = ",",
-            description = "Manager RPC address(es); default: the RPC addresses of manager.peers, else manager.rpc-address.")
-    List<String> managers = new ArrayList<>();
+    @Mixin
+    ManagerOptions managerOptions;
 
     @Option(names = "--json", description = "Print the status as JSON.")
     boolean json;
@@ -52,8 +52,8 @@ public final class StatusCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         CommandLine cl = spec.commandLine();
         WfsConfig config = configOptions.load(cl);
-        List<String> targets = io.wfs.cli.ManagerTargets.resolve(cl, managers, config);
-        Duration deadline = parseDuration(cl);
+        List<String> targets = managerOptions.targets(cl, config);
+        Duration deadline = ManagerOptions.duration(cl, "--timeout", timeout);
         ClusterStatusReply reply;
         try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry())) {
             reply = new ManagerClient(rpc, targets, deadline).call(new ClusterStatusRequest());
@@ -69,13 +69,5 @@ public final class StatusCommand implements Callable<Integer> {
             StatusText.print(doc, cl.getOut());
         }
         return 0;
-    }
-
-    private Duration parseDuration(CommandLine cl) {
-        try {
-            return CommonConfigKeys.CALL_TIMEOUT.parse(timeout);
-        } catch (IllegalArgumentException e) {
-            throw new CommandLine.ParameterException(cl, "--timeout: " + e.getMessage());
-        }
     }
 }

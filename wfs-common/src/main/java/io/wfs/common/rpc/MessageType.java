@@ -145,6 +145,8 @@ public enum MessageType {
             io.wfs.common.msg.manager.VolumeLocationReply.class),
     ISSUE_SCOPED_CREDENTIAL(210, MessageCategory.META, io.wfs.common.msg.manager.IssueScopedCredentialRequest.class,
             io.wfs.common.msg.manager.ScopedCredentialReply.class),
+    DRAIN_STORE(211, MessageCategory.META, io.wfs.common.msg.manager.DrainStoreRequest.class,
+            io.wfs.common.msg.manager.RouteVersionReply.class),
 
     // Store (blocks, replication, GC): ids 300-399.
     WRITE_BLOCK(300, MessageCategory.DATA, io.wfs.common.msg.store.WriteBlockRequest.class,

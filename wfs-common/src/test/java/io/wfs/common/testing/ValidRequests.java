@@ -120,6 +120,7 @@ public final class ValidRequests {
                     new int[] {r.nextInt(100), r.nextInt(100)});
             case STORE_HEARTBEAT -> new io.wfs.common.msg.manager.StoreHeartbeatRequest(1 + r.nextInt(100), r.nextInt(1000),
                     r.nextInt(1 << 30), new int[] {1 + r.nextInt(1000), 2000}, new long[] {r.nextInt(1 << 30), 0});
+            case DRAIN_STORE -> new io.wfs.common.msg.manager.DrainStoreRequest(1 + r.nextInt(1 << 20), r.nextBoolean());
             case ISSUE_SCOPED_CREDENTIAL -> new io.wfs.common.msg.manager.IssueScopedCredentialRequest(2 + r.nextInt(1 << 30),
                     r.nextBoolean(), "/volumes/pvc-" + r.nextInt(1000));
             case BOOT_ROUTE -> new io.wfs.common.msg.manager.BootRouteRequest("client-" + r.nextInt(100));

@@ -18,6 +18,7 @@ public final class ManagerCommands {
     static final byte SET_GROUP_LEADER = 6;
     static final byte CREATE_META_GROUPS = 7;
     static final byte REPLACE_REPLICA = 8;
+    static final byte DRAIN_STORE = 9;
 
     /** A decoded log command and the leader's clock reading that travels with it. */
     public record Decoded(ManagerCommand command, long timeMillis) {
@@ -53,6 +54,7 @@ public final class ManagerCommands {
                 case SET_GROUP_LEADER -> SetGroupLeaderCommand.read(in);
                 case CREATE_META_GROUPS -> CreateMetaGroupsCommand.read(in);
                 case REPLACE_REPLICA -> ReplaceReplicaCommand.read(in);
+                case DRAIN_STORE -> DrainStoreCommand.read(in);
                 default -> throw new IllegalStateException("unknown manager command type " + type);
             };
             return new Decoded(command, time);

@@ -122,9 +122,10 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
     private void openWritableVolumes() {
         List<ManagerCommand> creates = replica.machine().read(s -> {
             // A store without room for a volume holds no new replica, primary or backup: its
-            // ENOSPC would retire each new volume at its first write.
+            // ENOSPC would retire each new volume at its first write. Nor does a store being drained.
             int[] upStores = s.model().stores().stream().filter(RouteChange.StoreNode::up)
-                    .mapToInt(RouteChange.StoreNode::id).filter(this::hasRoomForAVolume).toArray();
+                    .mapToInt(RouteChange.StoreNode::id).filter(this::hasRoomForAVolume)
+                    .filter(id -> !s.drainingStores().contains(id)).toArray();
             List<ManagerCommand> list = new ArrayList<>();
             if (upStores.length < settings.volumeReplicas()) {
                 return list;

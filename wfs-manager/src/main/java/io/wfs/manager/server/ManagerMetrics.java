@@ -37,6 +37,7 @@ final class ManagerMetrics {
                 s.model().metaNodes().stream().filter(RouteChange.MetaNode::up).count()));
         registry.register("manager.nodes.meta.down", (Gauge<Long>) () -> machine.read(s ->
                 s.model().metaNodes().stream().filter(n -> !n.up()).count()));
+        registry.register("manager.nodes.store.draining", (Gauge<Integer>) () -> machine.read(s -> s.drainingStores().size()));
         registry.register("manager.groups", (Gauge<Integer>) () -> machine.read(s -> s.model().groups().size()));
         registry.register("manager.replication_queue", (Gauge<Integer>) () -> machine.read(s -> s.replicationQueue().size()));
         for (VolumeState state : VolumeState.values()) {

@@ -12,6 +12,7 @@ import io.wfs.common.route.RouteChange;
 import io.wfs.common.rpc.RpcOptions;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.rpc.auth.ClusterSecret;
+import io.wfs.common.msg.manager.DrainStoreRequest;
 import io.wfs.common.msg.manager.IssueScopedCredentialRequest;
 import io.wfs.common.rpc.server.Dispatch;
 import io.wfs.common.rpc.server.HandlerRegistry;
@@ -83,6 +84,7 @@ public final class ManagerServer implements AutoCloseable {
         new NodeHandlers(replica, tracker, settings, metrics).register(handlers);
         new ClientHandlers(replica, tracker, settings, peers).register(handlers);
         handlers.register(IssueScopedCredentialRequest.class, new IssueCredentialHandler(secret), Dispatch.EVENT_LOOP);
+        handlers.register(DrainStoreRequest.class, new DrainStoreHandler(replica), Dispatch.WORKER);
         rpcServer = new RpcServer("manager", RpcOptions.from(config), secret, handlers, registry).start(address(rpcAddress));
         housekeepingTimer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("manager-housekeeping", true));
         long period = settings.checkInterval().toMillis();
@@ -130,6 +132,7 @@ public final class ManagerServer implements AutoCloseable {
             doc.put("groups", s.model().groups().size());
             doc.put("volumes", s.model().volumeCount());
             doc.put("replicationQueue", s.replicationQueue().size());
+            doc.put("drainingStores", s.drainingStores().toIntArray());
             return null;
         });
         return doc;

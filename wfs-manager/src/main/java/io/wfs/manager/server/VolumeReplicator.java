@@ -10,6 +10,7 @@ import io.wfs.manager.placement.VolumeLoad;
 import io.wfs.manager.state.ManagerState;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import it.unimi.dsi.fastutil.ints.IntSet;
 import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * live replica to another live store ({@code CopyVolume}, which the target answers once every
  * block is durable there), and only then does the route name the new store in the lost one's
  * place ({@link ReplaceReplicaCommand}), so the route never lists a replica that lacks blocks.
- * Entries with nothing to copy (the store came back, a write failure on live stores) just go.
+ * Entries with nothing to copy (the store came back, a write failure on live stores) just go. A
+ * store being drained ({@code wfs admin drain-store}) is copied from at once, and never copied to.
  * A copy that fails or outlives {@code manager.replication-copy-timeout} is tried again a node
  * timeout later; a leader change drops the copies in flight, and the new leader starts them again (a
  * second copy to a store that has part of the volume skips what it has).
@@ -77,11 +79,12 @@ final class VolumeReplicator {
             int lost = ManagerState.queuedLostNode(entry);
             RouteChange.Volume v = model.volume(volume);
             RouteChange.StoreNode lostStore = model.store(lost);
-            if (v == null || lost == 0 || lostStore == null || lostStore.up() || !v.hasReplicaOn(lost)) {
+            boolean draining = s.drainingStores().contains(lost);
+            if (v == null || lost == 0 || lostStore == null || (lostStore.up() && !draining) || !v.hasReplicaOn(lost)) {
                 nothingToCopy.add(new ReplaceReplicaCommand(volume, lost, 0));
             } else if (room > 0 && !copying.contains(volume) && now >= retryAfter.get(volume)
-                    && now - tracker.lastSeen(lost) >= settings.replicationDelay().toMillis()) {
-                Copy c = copyOf(model, v, lost, load);
+                    && (draining || now - tracker.lastSeen(lost) >= settings.replicationDelay().toMillis())) {
+                Copy c = copyOf(model, v, lost, load, s.drainingStores());
                 if (c != null) {
                     copies.add(c);
                     copying.add(volume);
@@ -92,14 +95,16 @@ final class VolumeReplicator {
         }
     }
 
-    /** The copy of v to the least loaded live store that holds no replica of it and has room; null if none. */
-    private Copy copyOf(RouteModel model, RouteChange.Volume v, int lost, VolumeLoad load) {
+    /** The copy of v to the least loaded live store, not drained, that holds no replica of it and has room; null if none. */
+    private Copy copyOf(RouteModel model, RouteChange.Volume v, int lost, VolumeLoad load, IntSet draining) {
         String source = null;
         for (int node : v.replicas()) {
             RouteChange.StoreNode s = model.store(node);
-            if (node != lost && s != null && s.up()) {
-                source = s.address();
-                break;
+            if (s != null && s.up() && (node != lost || source == null)) {
+                source = s.address(); // the lost store only when it is up (drained) and no other replica is
+                if (node != lost) {
+                    break;
+                }
             }
         }
         long needed = tracker.volumeUsed(v.id());
@@ -107,7 +112,8 @@ final class VolumeReplicator {
         for (RouteChange.StoreNode s : model.stores()) {
             long free = tracker.freeBytes(s.id());
             boolean fits = free < 0 || free >= needed;
-            if (s.up() && !v.hasReplicaOn(s.id()) && fits && (target == null || load.of(s.id()) < load.of(target.id()))) {
+            if (s.up() && !draining.contains(s.id()) && !v.hasReplicaOn(s.id()) && fits
+                    && (target == null || load.of(s.id()) < load.of(target.id()))) {
                 target = s;
             }
         }
@@ -123,7 +129,7 @@ final class VolumeReplicator {
     }
 
     private void start(Copy c) {
-        LOG.info("re-replicating volume {}: store {} copies it from {} in place of lost store {}", c.volume(),
+        LOG.info("re-replicating volume {}: store {} copies it from {} in place of store {}", c.volume(),
                 c.target(), c.source(), c.lostNode());
         metrics.copiesStarted.inc();
         metrics.copiesInFlight.inc();

@@ -7,11 +7,12 @@ import java.util.Map;
 
 /**
  * Snapshot layout: {@code int format}, the route book (full route + change log), the id
- * counters, the declared capacities and the re-replication queue. The route part is the same
- * compact encoding clients receive: 100,000 volumes take about a megabyte.
+ * counters, the declared capacities, the re-replication queue and (format 2) the stores being
+ * drained. The route part is the same compact encoding clients receive: 100,000 volumes take
+ * about a megabyte. Format 1 still loads (no store drained).
  */
 final class ManagerSnapshot {
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private ManagerSnapshot() {
     }
@@ -35,11 +36,15 @@ final class ManagerSnapshot {
         for (long entry : s.replicationQueue()) {
             out.writeLong(entry);
         }
+        out.writeInt(s.drainingStores().size());
+        for (int node : s.drainingStores()) {
+            out.writeInt(node);
+        }
     }
 
     static ManagerState read(DataInputStream in, int maxLogChanges) throws IOException {
         int format = in.readInt();
-        if (format != FORMAT) {
+        if (format != 1 && format != FORMAT) {
             throw new IOException("unknown manager snapshot format " + format);
         }
         ManagerState s = new ManagerState(maxLogChanges);
@@ -55,6 +60,12 @@ final class ManagerSnapshot {
         int queued = in.readInt();
         for (int i = 0; i < queued; i++) {
             s.replicationQueue().add(in.readLong());
+        }
+        if (format >= 2) {
+            int draining = in.readInt();
+            for (int i = 0; i < draining; i++) {
+                s.drainingStores().add(in.readInt());
+            }
         }
         return s;
     }

@@ -4,12 +4,14 @@ import io.wfs.common.route.RouteBook;
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.RouteModel;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
 import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
 import java.util.List;
 
 /**
  * The manager's replicated state: the route (topology clients see, with its version and change
- * log), the id counters, what stores declared at registration, and the re-replication queue.
+ * log), the id counters, what stores declared at registration, the re-replication queue and the
+ * stores being drained.
  * Changed only by commands applied through Raft; not thread-safe (the state machine locks).
  * Liveness timestamps and volume fill are deliberately not here: they change every second on
  * every node and are the leader's own observations (see LivenessTracker).
@@ -19,6 +21,8 @@ public final class ManagerState {
     private final Int2ObjectOpenHashMap<StoreCapacity> capacities = new Int2ObjectOpenHashMap<>();
     /** volumeId &lt;&lt; 32 | node id of the lost replica (0: unknown), in the order queued. */
     private final LongLinkedOpenHashSet replicationQueue = new LongLinkedOpenHashSet();
+    /** Stores being drained: their replicas are copied away (no delay) and they get no new volume. */
+    private final IntOpenHashSet drainingStores = new IntOpenHashSet();
     int nextNodeId = 1;
     int nextVolumeId = 1;
     int nextGroupId = 1;
@@ -58,6 +62,10 @@ public final class ManagerState {
 
     public Int2ObjectOpenHashMap<StoreCapacity> capacities() {
         return capacities;
+    }
+
+    public IntOpenHashSet drainingStores() {
+        return drainingStores;
     }
 
     public LongLinkedOpenHashSet replicationQueue() {

@@ -145,7 +145,7 @@ public final class VolumeSet implements VolumeAssignments, AutoCloseable {
                 Files.deleteIfExists(f);
             }
         }
-        LOG.warn("volume {} dropped from this store: the route replaced this replica while the store was away", volume);
+        LOG.warn("volume {} dropped from this store: the route named another store in its place (re-replication or a drain)", volume);
     }
 
     private void assign(VolumeDescriptor wanted) throws IOException {
