@@ -7,11 +7,12 @@ import java.util.Map;
 
 /**
  * Snapshot layout: {@code int format}, the route book (full route + change log), the id
- * counters, the declared capacities and the re-replication queue. The route part is the same
+ * counters, the declared capacities, the re-replication queue and (format 2) the cluster id;
+ * a format 1 snapshot reads with cluster id 0, which the next leader assigns. The route part is the same
  * compact encoding clients receive: 100,000 volumes take about a megabyte.
  */
 final class ManagerSnapshot {
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private ManagerSnapshot() {
     }
@@ -35,11 +36,12 @@ final class ManagerSnapshot {
         for (long entry : s.replicationQueue()) {
             out.writeLong(entry);
         }
+        out.writeLong(s.clusterId);
     }
 
     static ManagerState read(DataInputStream in, int maxLogChanges) throws IOException {
         int format = in.readInt();
-        if (format != FORMAT) {
+        if (format != FORMAT && format != 1) {
             throw new IOException("unknown manager snapshot format " + format);
         }
         ManagerState s = new ManagerState(maxLogChanges);
@@ -55,6 +57,9 @@ final class ManagerSnapshot {
         int queued = in.readInt();
         for (int i = 0; i < queued; i++) {
             s.replicationQueue().add(in.readLong());
+        }
+        if (format >= 2) {
+            s.clusterId = in.readLong();
         }
         return s;
     }
