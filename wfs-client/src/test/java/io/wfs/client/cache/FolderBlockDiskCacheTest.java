@@ -178,6 +178,12 @@ class FolderBlockDiskCacheTest {
         assertThrows(IllegalArgumentException.class, () -> FolderBlockDiskCache.open(dir.resolve("x"), 1L << 30, 0, registry));
     }
 
+    @Test
+    void aFolderThatIsAFileIsRefusedAtMount() throws Exception {
+        Files.writeString(dir.resolve("cache"), "not a folder");
+        assertThrows(IOException.class, () -> open(1L << 30));
+    }
+
     private Stream<Path> entryFiles() throws IOException {
         Path cluster = dir.resolve("cache/c-" + Long.toHexString(CLUSTER));
         return Files.walk(cluster).filter(Files::isRegularFile).filter(p -> !p.getParent().getFileName().toString().equals("tmp"))
