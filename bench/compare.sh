@@ -9,6 +9,11 @@
 #   bench/compare.sh [--out FILE] [--meta-files N] [--small-files N] [--procs P]
 #                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
 #                    [--apps-files N]   (files of /usr/include for git clone and tar x; default all)
+#                    [--epochs-only]    (only the second-epoch phase: local folder and WFS)
+#
+# The second-epoch phase (issue 17, item 5) runs on the local folder and on WFS: --small-files
+# files of 128 KiB read twice in random order, the page cache dropped before each epoch; WFS
+# reads through a second mount with the local read cache on (wfs mount --cache-dir).
 #
 # A full run takes 20-40 minutes on a 2-core machine; CI runs a tiny one (CompareScriptIT).
 # WFS_LAUNCHER: the wfs command to use (default: the checkout's ./wfs, which builds if needed).
@@ -23,6 +28,7 @@ fio_size=512
 fio_runtime=15
 only="local bindfs moosefs wfs"
 apps_files=0
+epochs_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --out) out="$2"; shift 2 ;;
@@ -33,7 +39,8 @@ while [ $# -gt 0 ]; do
     --fio-runtime) fio_runtime="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --apps-files) apps_files="$2"; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0" | cut -c3-; exit 0 ;;
+    --epochs-only) epochs_only=1; only="local wfs"; shift ;;
+    -h|--help) sed -n '2,18p' "$0" | cut -c3-; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -146,13 +153,47 @@ run_workloads() {  # DIR [meta metrics URL]
   done
 }
 
-log "preparing the applications' input (from /usr/include)"
-prepare_apps
+# run_epochs DIR [CACHE]: the second-epoch phase; CACHE is the read cache folder of the mount at DIR
+run_epochs() {
+  log "$fs: second epoch ($small_files x 128 KiB files read twice in random order, caches dropped before each${2:+, read cache on})"
+  python3 "$root/bench/workloads.py" epochs "$1" --files "$small_files" --size 131072 --procs "$procs" \
+      ${2:+--cache-dir "$2"} > "$results/$fs.epochs.json"
+}
+
+# A second WFS mount of the wfs local cluster with the local read cache on, at $work/wfs-cache-mnt.
+wfs_cache_up() {
+  local mgr i
+  mgr="$(sed -n 's/^manager\.rpc=//p' "$work/wfs-data/cluster.properties" | tr -d '\\')"
+  mkdir -p "$work/wfs-cache" "$work/wfs-cache-mnt"
+  "$wfs_cmd" mount --manager "$mgr" --secret-file "$work/wfs-data/secret" --cache-dir "$work/wfs-cache" \
+      --cache-size 8G "$work/wfs-cache-mnt" > "$work/wfs-cache-mount.log" 2>&1 &
+  cache_mount_pid=$!
+  for i in $(seq 1 240); do
+    grep -q "wfs mount ready" "$work/wfs-cache-mount.log" && return 0
+    kill -0 "$cache_mount_pid" 2>/dev/null || break
+    sleep 0.5
+  done
+  cat "$work/wfs-cache-mount.log" >&2
+  return 1
+}
+wfs_cache_down() {
+  if [ -n "${cache_mount_pid:-}" ]; then
+    "$wfs_cmd" umount "$work/wfs-cache-mnt" >&2 || true
+    wait "$cache_mount_pid" || true
+    cache_mount_pid=""
+  fi
+}
+
+if [ -z "$epochs_only" ]; then
+  log "preparing the applications' input (from /usr/include)"
+  prepare_apps
+fi
 for fs in $only; do
   case "$fs" in
     local)
       mkdir -p "$work/local"
-      run_workloads "$work/local" ;;
+      [ -n "$epochs_only" ] || run_workloads "$work/local"
+      run_epochs "$work/local" ;;
     bindfs)
       mkdir -p "$work/bindfs-src" "$work/bindfs"
       current_down="'$root/bench/peers/bindfs.sh' down '$work/bindfs-src' '$work/bindfs'"
@@ -172,7 +213,11 @@ for fs in $only; do
       log "wfs: starting wfs local (manager, 3 meta replicas, 3 stores)"
       "$wfs_cmd" local --background --dir "$work/wfs-data" --mount "$work/wfs-mnt" >&2
       metrics="$(awk -F= '/^meta0=/{print $2}' "$work/wfs-data/metrics.properties")"
-      run_workloads "$work/wfs-mnt" "$metrics"
+      [ -n "$epochs_only" ] || run_workloads "$work/wfs-mnt" "$metrics"
+      current_down="wfs_cache_down; $current_down"
+      log "wfs: a second mount with the read cache on (wfs mount --cache-dir)"
+      wfs_cache_up
+      run_epochs "$work/wfs-cache-mnt" "$work/wfs-cache"
       eval "$current_down"; current_down="" ;;
     *) echo "compare.sh: unknown file system $fs (local, bindfs, moosefs, wfs)" >&2; exit 2 ;;
   esac

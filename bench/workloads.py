@@ -8,6 +8,12 @@
   workloads.py small DIR --files N --size BYTES --procs P [--drop-caches] [--keep]
       the AI-training pattern: P writers write N files of BYTES, the page cache is dropped,
       then P readers read every file once in one random order.
+  workloads.py epochs DIR --files N --size BYTES --procs P [--cache-dir CACHE]
+      two epochs of a training job: P writers write N files of BYTES, the page cache is
+      dropped, P readers read every file in one random order (epoch 1), the page cache is
+      dropped again, and they read every file in another random order (epoch 2). With
+      --cache-dir (a WFS mount's read cache folder), epoch 2 starts once the cache's writer
+      is done (its file count stopped growing), and the count is reported.
   workloads.py apps DIR --git-src REPO --tar FILE
       real applications: `git clone --no-local REPO` into DIR, then `tar xf FILE` into DIR,
       each timed with the `sync` that makes it durable (seconds, lower is better).
@@ -97,18 +103,24 @@ def drop_caches():
         print("workloads: cannot drop the page cache (%s); reads may hit memory" % e, file=sys.stderr)
 
 
-def small(args):
-    root = os.path.join(args.dir, "wfsbench-small-%d" % os.getpid())
+def _write_data_set(pool, args, kind, out):
+    """args.files files of args.size bytes under DIR/wfsbench-KIND-PID, 1,000 a folder; their root and paths."""
+    root = os.path.join(args.dir, "wfsbench-%s-%d" % (kind, os.getpid()))
     per_dir = 1000
     dirs = [os.path.join(root, "d%03d" % d) for d in range((args.files + per_dir - 1) // per_dir)]
     for d in dirs:
         os.makedirs(d)
     files = [os.path.join(dirs[i // per_dir], "%07d.bin" % i) for i in range(args.files)]
+    n, secs = _run_phase(pool, _write_files, [(c, args.size) for c in _split(files, args.procs)])
+    out["write_files_per_s"] = round(n / secs, 1)
+    out["write_mib_per_s"] = round(n * args.size / secs / (1 << 20), 2)
+    return root, files
+
+
+def small(args):
     out = {}
     with mp.Pool(args.procs) as pool:
-        n, secs = _run_phase(pool, _write_files, [(c, args.size) for c in _split(files, args.procs)])
-        out["write_files_per_s"] = round(n / secs, 1)
-        out["write_mib_per_s"] = round(n * args.size / secs / (1 << 20), 2)
+        root, files = _write_data_set(pool, args, "small", out)
         if args.drop_caches:
             drop_caches()
         order = files[:]
@@ -120,6 +132,40 @@ def small(args):
         out["kept"] = root
     else:
         shutil.rmtree(root)
+    return out
+
+
+def _count_files(folder):
+    return sum(len(files) for _, _, files in os.walk(folder))
+
+
+def _settled(folder, quiet_s=2.0, limit_s=300.0):
+    """Waits until the number of files under folder stopped changing for quiet_s; returns it."""
+    start, last, since = time.monotonic(), -1, time.monotonic()
+    while time.monotonic() - start < limit_s:
+        n = _count_files(folder)
+        if n != last:
+            last, since = n, time.monotonic()
+        elif time.monotonic() - since >= quiet_s:
+            break
+        time.sleep(0.2)
+    return last
+
+
+def epochs(args):
+    out = {}
+    with mp.Pool(args.procs) as pool:
+        root, files = _write_data_set(pool, args, "epochs", out)
+        for epoch in (1, 2):
+            if epoch == 2 and args.cache_dir:
+                out["cache_files"] = _settled(args.cache_dir)
+            drop_caches()
+            order = files[:]
+            random.Random(epoch).shuffle(order)
+            n, secs = _run_phase(pool, _read_files, [(c, args.size) for c in _split(order, args.procs)])
+            out["epoch%d_files_per_s" % epoch] = round(n / secs, 1)
+            out["epoch%d_mib_per_s" % epoch] = round(n * args.size / secs / (1 << 20), 2)
+    shutil.rmtree(root)
     return out
 
 
@@ -156,6 +202,12 @@ def main():
     s.add_argument("--procs", type=int, default=4)
     s.add_argument("--drop-caches", action="store_true")
     s.add_argument("--keep", action="store_true", help="leave the files (the caller measures memory, then deletes)")
+    e = sub.add_parser("epochs")
+    e.add_argument("dir")
+    e.add_argument("--files", type=int, default=10000)
+    e.add_argument("--size", type=int, default=131072)
+    e.add_argument("--procs", type=int, default=4)
+    e.add_argument("--cache-dir", help="the read cache folder of the mount under DIR (waited for before epoch 2)")
     a = sub.add_parser("apps")
     a.add_argument("dir")
     a.add_argument("--git-src", required=True, help="a git repository on a local disk")
@@ -167,7 +219,7 @@ def main():
     for n in ("files", "procs"):
         if getattr(args, n) < 1:
             ap.error("--%s must be at least 1" % n)
-    result = meta(args) if args.workload == "meta" else small(args)
+    result = {"meta": meta, "small": small, "epochs": epochs}[args.workload](args)
     print(json.dumps(result))
 
 

@@ -75,6 +75,16 @@ class WfsCommandTest {
     }
 
     @Test
+    void mountRefusesABadCacheSize() {
+        for (String size : new String[] {"lots", "512K", "-1G"}) {
+            err.getBuffer().setLength(0);
+            assertEquals(2, run("mount", "--manager", "127.0.0.1:1", "--secret-file", "/nonexistent", "--cache-dir", "/tmp/c",
+                    "--cache-size", size, "/tmp/wfs-not-a-mount"));
+            assertTrue(err.toString().contains("--cache-size: client.cache-size"), size + ": " + err);
+        }
+    }
+
+    @Test
     void credentialIssueRefusesBadOptionsWithTheReason(@TempDir Path dir) {
         String out = dir.resolve("c").toString();
         String[][] cases = {

@@ -33,6 +33,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "of small sizes (and small files) cost one store round trip per chunk.");
     public static final ConfigKey<Integer> READ_CACHE_CHUNKS = intKey("client.read-cache-chunks", 64, 0, 65536,
             "Chunks kept in the client's read cache (least recently used first out).");
+    public static final ConfigKey<String> CACHE_DIR = stringKey("client.cache-dir", "",
+            "Folder of the local read cache (wfs mount --cache-dir): chunks read from the stores are kept there across "
+                    + "mounts, checksummed, least recently used first out. Empty: no cache. One mount per folder.");
+    public static final ConfigKey<Long> CACHE_SIZE = sizeKey("client.cache-size", 10L << 30, 1L << 20, 1L << 50,
+            "Bytes the local read cache may take in client.cache-dir (entries and their 32-byte headers); the oldest "
+                    + "are evicted before a write would exceed it.");
     public static final ConfigKey<Duration> CALL_DEADLINE = durationKey("client.call-deadline", Duration.ofSeconds(60),
             "How long one operation keeps retrying (leader changes, locks, failovers) before it fails with EIO.");
 
@@ -65,7 +71,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT, SUBDIR,
-                QUOTA_RENAME_COUNT_LIMIT);
+                READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
+                SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }
 }

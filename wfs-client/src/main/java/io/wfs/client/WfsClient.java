@@ -1,6 +1,8 @@
 package io.wfs.client;
 
 import com.codahale.metrics.MetricRegistry;
+import io.wfs.client.cache.BlockDiskCache;
+import io.wfs.client.cache.FolderBlockDiskCache;
 import io.wfs.client.data.BlockIdPool;
 import io.wfs.client.data.BlockStoreClient;
 import io.wfs.client.data.Rpc;
@@ -49,6 +51,7 @@ public final class WfsClient implements WfsFileSystem {
     /** The scope of the client's credential, null for the cluster secret. */
     private final Scope scope;
     private final ClientQuotas quotas;
+    private final BlockDiskCache diskCache;
 
     /**
      * A client of the cluster the managers of {@code client.managers} run, authenticated with
@@ -91,11 +94,37 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.QUOTA_RENAME_COUNT_LIMIT)));
         BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
                 config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
+        diskCache = openDiskCache(config, registry);
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
                 Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
-                config.get(ClientConfigKeys.READ_CACHE_CHUNKS));
+                config.get(ClientConfigKeys.READ_CACHE_CHUNKS), diskCache);
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+    }
+
+    /**
+     * The local read cache of {@code client.cache-dir}, keyed by the cluster's id. A folder another
+     * mount holds, or one that cannot be made, fails the mount with the reason (bad configuration);
+     * a cluster without an id yet (a manager older than the ids) mounts without a cache.
+     */
+    private BlockDiskCache openDiskCache(WfsConfig config, MetricRegistry registry) {
+        String dir = config.get(ClientConfigKeys.CACHE_DIR);
+        if (dir.isBlank()) {
+            return BlockDiskCache.NONE;
+        }
+        long clusterId = cluster.clusterId();
+        if (clusterId == 0) {
+            org.slf4j.LoggerFactory.getLogger(WfsClient.class).warn(
+                    "the cluster has no id yet (its managers predate cluster ids): mounting without the read cache {}", dir);
+            return BlockDiskCache.NONE;
+        }
+        try {
+            return FolderBlockDiskCache.open(java.nio.file.Path.of(dir), config.get(ClientConfigKeys.CACHE_SIZE), clusterId,
+                    registry);
+        } catch (java.io.IOException | RuntimeException e) {
+            close();
+            throw new WfsException(WfsErrorCode.EINVAL, "read cache " + dir + ": " + e.getMessage());
+        }
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
@@ -400,9 +429,14 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void close() {
-        session.close();
+        if (session != null) {
+            session.close();
+        }
         cluster.close();
         meta.close();
         rpc.close();
+        if (diskCache != null) {
+            diskCache.close();
+        }
     }
 }

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The FUSE mounts of a {@link MiniCluster}, in this JVM: mount {@code i} is at {@code mnt<i>}
@@ -29,6 +30,8 @@ final class ClusterMounts implements AutoCloseable {
     private final List<String> subdirs = new ArrayList<>();
     /** What each mount authenticates with: the cluster secret, or a volume's scoped credential. */
     private final List<Credential> credentials = new ArrayList<>();
+    /** Client settings of each mount on top of the defaults (e.g. a read cache folder). */
+    private final List<UnaryOperator<WfsConfig>> settings = new ArrayList<>();
     private final boolean uncached;
 
     ClusterMounts(Path dir, String managerList, ClusterSecret secret, boolean uncached) {
@@ -50,7 +53,13 @@ final class ClusterMounts implements AutoCloseable {
 
     /** Mounts one more client at {@code mnt<n>} with {@code credential} (a scoped one: its volume is the root); returns n. */
     int add(String subdir, Credential credential) throws IOException {
+        return add(subdir, credential, UnaryOperator.identity());
+    }
+
+    /** Mounts one more client at {@code mnt<n>} with {@code extra} applied to its configuration; returns n. */
+    int add(String subdir, Credential credential, UnaryOperator<WfsConfig> extra) throws IOException {
         subdirs.add(subdir);
+        settings.add(extra);
         credentials.add(credential);
         clients.add(null);
         mounts.add(null);
@@ -70,6 +79,7 @@ final class ClusterMounts implements AutoCloseable {
             config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO);
             options = List.of("entry_timeout=0", "attr_timeout=0", "negative_timeout=0");
         }
+        config = settings.get(i).apply(config);
         WfsClient client = new WfsClient(config, credentials.get(i), metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);

@@ -33,6 +33,9 @@ class CompareScriptIT {
             "fio seq write 1 MiB, 4 job(s), MiB/s", "fio seq read 1 MiB, 4 job(s), MiB/s",
             "fio rand read 4 KiB, 4 job(s), IOPS", "fio rand write 4 KiB, 4 job(s), IOPS");
 
+    private static final List<String> EPOCH_ROWS = List.of("second epoch 128 KiB: epoch 1 random read files/s",
+            "second epoch 128 KiB: epoch 2 random read files/s (WFS: read cache)");
+
     @Test
     void tinyRunPrintsTheWholeTableAndLeavesNothingBehind() throws Exception {
         Path dir = Files.createTempDirectory("wfs-compare-it-");
@@ -58,6 +61,14 @@ class CompareScriptIT {
                 for (int i = 2; i <= 7; i++) {
                     assertTrue(cells[i].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "cell " + i + " of " + line);
                 }
+            }
+            // The second-epoch phase (issue 17, item 5) runs on the local folder and on WFS with the read cache only.
+            for (String row : EPOCH_ROWS) {
+                String line = text.lines().filter(l -> l.startsWith("| " + row + " |")).findFirst()
+                        .orElseThrow(() -> new AssertionError(row + " missing in:\n" + text));
+                String[] cells = line.split("\\|");
+                assertTrue(cells[2].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "local dir cell of " + line);
+                assertTrue(cells[5].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "WFS cell of " + line);
             }
             assertTrue(text.contains("| WFS: meta server heap per file"), text);
             assertTrue(text.contains("Applications' input: a one-commit git repository and a tar file of the same 100 files"), text);

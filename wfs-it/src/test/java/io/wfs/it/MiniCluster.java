@@ -190,6 +190,17 @@ public final class MiniCluster implements AutoCloseable {
         return mounts.add("/", credential);
     }
 
+    /**
+     * One more FUSE mount in this JVM whose client configuration is the default one with
+     * {@code settings} applied (e.g. wfs mount --cache-dir); returns its index. Unmounted by {@link #close()}.
+     */
+    int mountWith(java.util.function.UnaryOperator<WfsConfig> settings) throws IOException {
+        if (mounts == null) {
+            mounts = new ClusterMounts(dir, managerList(), secret(), false);
+        }
+        return mounts.add("/", secret(), settings);
+    }
+
     /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
     void remount(int i) throws IOException {
         mounts.remount(i);

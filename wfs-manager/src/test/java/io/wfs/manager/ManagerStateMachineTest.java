@@ -12,6 +12,7 @@ import io.wfs.common.msg.manager.RouteReply;
 import io.wfs.common.route.RouteCache;
 import io.wfs.common.route.RouteUpdate;
 import io.wfs.common.route.VolumeState;
+import io.wfs.manager.command.AssignClusterIdCommand;
 import io.wfs.manager.command.CreateVolumeCommand;
 import io.wfs.manager.command.NodeLivenessCommand;
 import io.wfs.manager.command.RegisterStoreNodeCommand;
@@ -53,6 +54,19 @@ class ManagerStateMachineTest {
                 "the drained store survives (snapshot format 2)");
         // Counters survive: the next ids are the same on the original and on the restored copy.
         assertEquals((int) t.<Integer>read(s -> s.allocateVolumeId()), (int) copy.<Integer>read(s -> s.allocateVolumeId()));
+    }
+
+    @Test
+    void theClusterIdIsAssignedOnceAndSurvivesASnapshot() throws Exception {
+        ManagerTester t = cluster(1000, 3);
+        assertEquals(0L, (long) t.<Long>read(s -> s.clusterId()), "no id before the leader assigns one");
+        assertEquals(77L, t.apply(new AssignClusterIdCommand(77)));
+        assertEquals(77L, t.apply(new AssignClusterIdCommand(99)), "a second assignment changes nothing");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        t.machine().writeSnapshot(new DataOutputStream(bytes));
+        ManagerStateMachine copy = new ManagerStateMachine(1000);
+        copy.readSnapshot(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
+        assertEquals(77L, (long) copy.<Long>read(s -> s.clusterId()));
     }
 
     @Test

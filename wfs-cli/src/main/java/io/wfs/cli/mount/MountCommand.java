@@ -52,6 +52,17 @@ public final class MountCommand implements Callable<Integer> {
                     + "seen or reached through the mount. Overrides client.subdir.")
     String subdir;
 
+    @Option(names = "--cache-dir", paramLabel = "DIR",
+            description = "Keep blocks read from the stores in this local folder (an SSD), checksummed, across mounts: "
+                    + "a second read of the same data (a training job's next epoch) reads the local disk. One mount per "
+                    + "folder. Overrides client.cache-dir.")
+    Path cacheDir;
+
+    @Option(names = "--cache-size", paramLabel = "SIZE",
+            description = "Most bytes the read cache takes in --cache-dir (e.g. 200G); least recently used first out. "
+                    + "Overrides client.cache-size (default 10 GiB).")
+    String cacheSize;
+
     @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
     List<String> fuseOptions = List.of();
 
@@ -76,6 +87,16 @@ public final class MountCommand implements Callable<Integer> {
         }
         if (secretFile != null) {
             config = config.with(CommonConfigKeys.SECRET_FILE, secretFile.toString());
+        }
+        if (cacheDir != null) {
+            config = config.with(ClientConfigKeys.CACHE_DIR, cacheDir.toAbsolutePath().toString());
+        }
+        if (cacheSize != null) {
+            try {
+                config = config.with(ClientConfigKeys.CACHE_SIZE, ClientConfigKeys.CACHE_SIZE.parse(cacheSize));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(cl, "--cache-size: " + e.getMessage());
+            }
         }
         if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
             throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");

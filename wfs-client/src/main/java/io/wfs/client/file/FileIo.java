@@ -1,6 +1,7 @@
 package io.wfs.client.file;
 
 import io.wfs.client.Caller;
+import io.wfs.client.cache.BlockDiskCache;
 import io.wfs.client.data.BlockStoreClient;
 import io.wfs.client.data.Rpc;
 import io.wfs.common.error.WfsErrorCode;
@@ -40,14 +41,14 @@ public final class FileIo {
     private final Long2ObjectOpenHashMap<ReentrantLock> flushLocks = new Long2ObjectOpenHashMap<>();
 
     public FileIo(MetaClient meta, BlockStoreClient stores, WriteBudget budget, int blockSize, long fileBuffer,
-                  int uploadsInFlight, int readChunk, int cachedChunks) {
+                  int uploadsInFlight, int readChunk, int cachedChunks, BlockDiskCache diskCache) {
         this.meta = meta;
         this.stores = stores;
         this.budget = budget;
         this.blockSize = blockSize;
         this.fileBuffer = fileBuffer;
         this.uploadsInFlight = uploadsInFlight;
-        this.reader = new SliceReader(stores, new ChunkCache(cachedChunks), readChunk, READ_AHEAD_CHUNKS);
+        this.reader = new SliceReader(stores, new ChunkCache(cachedChunks), diskCache, readChunk, READ_AHEAD_CHUNKS);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.wfs.client.file;
 
+import io.wfs.client.cache.BlockDiskCache;
 import io.wfs.client.data.BlockStoreClient;
 import io.wfs.common.msg.meta.SliceInfo;
 import java.util.List;
@@ -17,15 +18,18 @@ final class SliceReader {
 
     private final BlockStoreClient stores;
     private final ChunkCache cache;
+    /** Chunks kept on local disk across mounts (NONE without client.cache-dir): asked before the stores. */
+    private final BlockDiskCache disk;
     private final int chunkSize;
     private final int readAheadChunks;
     /** Chunks being fetched (read-ahead, or another reader): a second reader waits for the same fetch. */
     private final java.util.concurrent.ConcurrentHashMap<Key, java.util.concurrent.CompletableFuture<byte[]>> fetching =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    SliceReader(BlockStoreClient stores, ChunkCache cache, int chunkSize, int readAheadChunks) {
+    SliceReader(BlockStoreClient stores, ChunkCache cache, BlockDiskCache disk, int chunkSize, int readAheadChunks) {
         this.stores = stores;
         this.cache = cache;
+        this.disk = disk;
         this.chunkSize = chunkSize;
         this.readAheadChunks = readAheadChunks;
     }
@@ -60,9 +64,17 @@ final class SliceReader {
             return existing;
         }
         long start = chunk * chunkSize;
+        byte[] local = disk.get(s.volume(), s.blockId(), (int) start, (int) (chunkEnd - start));
+        if (local != null) {
+            cache.put(s.blockId(), chunk, local);
+            fetching.remove(key, mine);
+            mine.complete(local);
+            return mine;
+        }
         stores.readAsync(s.volume(), s.blockId(), (int) start, (int) (chunkEnd - start)).whenComplete((data, error) -> {
             if (data != null) {
                 cache.put(s.blockId(), chunk, data);
+                disk.put(s.volume(), s.blockId(), (int) start, data);
             }
             fetching.remove(key, mine);
             if (error != null) {
@@ -100,13 +112,19 @@ final class SliceReader {
         }
     }
 
-    /** Whether every chunk under file bytes [from, to) of slice {@code s} is in the cache. */
+    /**
+     * Whether every chunk under file bytes [from, to) of slice {@code s} is in the memory cache or
+     * the disk cache: a random read is then served from them instead of asking the stores for the
+     * exact bytes (which are not cached: a whole chunk per 4 KiB read would cost far more).
+     */
     private boolean cached(SliceInfo s, long from, long to) {
         long blockFrom = s.blockOffset() + (from - s.fileOffset());
         long blockTo = blockFrom + (to - from);
         for (long chunk = blockFrom / chunkSize; chunk * chunkSize < blockTo; chunk++) {
+            long chunkStart = chunk * chunkSize;
+            int needed = (int) (Math.min(chunkStart + chunkSize, blockTo) - chunkStart);
             byte[] data = cache.get(s.blockId(), chunk);
-            if (data == null || chunk * chunkSize + data.length < Math.min(chunk * chunkSize + chunkSize, blockTo)) {
+            if ((data == null || data.length < needed) && !disk.contains(s.volume(), s.blockId(), (int) chunkStart, needed)) {
                 return false;
             }
         }
@@ -129,6 +147,7 @@ final class SliceReader {
                     // A read-ahead of a shorter slice of the same block: fetch what this one needs.
                     data = stores.read(s.volume(), s.blockId(), (int) chunkStart, (int) (chunkEnd - chunkStart));
                     cache.put(s.blockId(), chunk, data);
+                    disk.put(s.volume(), s.blockId(), (int) chunkStart, data);
                 }
             }
             long n = Math.min(blockTo, chunkStart + data.length) - pos;

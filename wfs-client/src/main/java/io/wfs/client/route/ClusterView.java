@@ -20,6 +20,14 @@ public interface ClusterView extends AutoCloseable {
     /** Addresses of the replicas of a volume, the primary first; empty if unknown. */
     List<String> replicasOf(int volume);
 
+    /**
+     * The cluster's identity from the manager (docs/client.md, "Local read cache"); 0 while the
+     * manager has not assigned one yet.
+     */
+    default long clusterId() {
+        return 0;
+    }
+
     /** Brings the view up to date now (when no volume could take a block). */
     void refresh();
 

@@ -49,6 +49,7 @@ public final class ManagedClusterView implements ClusterView {
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-route-refresh", true));
     private volatile List<String> stores = List.of();
     private volatile SlotMap slotMap;
+    private volatile long clusterId;
     /** This client's current volume: writers stay on one volume so each store sees sequential appends. */
     private volatile int stickyVolume;
 
@@ -68,6 +69,9 @@ public final class ManagedClusterView implements ClusterView {
     public synchronized void refresh() {
         BootRouteReply boot = manager.call(new BootRouteRequest("wfs-client"));
         stores = boot.storeAddresses();
+        if (boot.clusterId() != 0) {
+            clusterId = boot.clusterId();
+        }
         if (route.routeVersion() >= boot.routeVersion() && slotMap != null) {
             return;
         }
@@ -82,6 +86,11 @@ public final class ManagedClusterView implements ClusterView {
             slotMap = next;
             slotMapListeners.forEach(l -> l.accept(next));
         }
+    }
+
+    @Override
+    public long clusterId() {
+        return clusterId;
     }
 
     private void refreshQuietly() {

@@ -17,8 +17,9 @@ public final class ManagerCommands {
     static final byte SET_VOLUME_STATE = 5;
     static final byte SET_GROUP_LEADER = 6;
     static final byte CREATE_META_GROUPS = 7;
-    static final byte REPLACE_REPLICA = 8;
-    static final byte DRAIN_STORE = 9;
+    static final byte ASSIGN_CLUSTER_ID = 8;
+    static final byte REPLACE_REPLICA = 9;
+    static final byte DRAIN_STORE = 10;
 
     /** A decoded log command and the leader's clock reading that travels with it. */
     public record Decoded(ManagerCommand command, long timeMillis) {
@@ -53,6 +54,7 @@ public final class ManagerCommands {
                 case SET_VOLUME_STATE -> SetVolumeStateCommand.read(in);
                 case SET_GROUP_LEADER -> SetGroupLeaderCommand.read(in);
                 case CREATE_META_GROUPS -> CreateMetaGroupsCommand.read(in);
+                case ASSIGN_CLUSTER_ID -> AssignClusterIdCommand.read(in);
                 case REPLACE_REPLICA -> ReplaceReplicaCommand.read(in);
                 case DRAIN_STORE -> DrainStoreCommand.read(in);
                 default -> throw new IllegalStateException("unknown manager command type " + type);

@@ -51,7 +51,7 @@ final class ClientHandlers {
     private BootRouteReply bootRoute() {
         return replica.machine().read(s -> new BootRouteReply(s.version(),
                 s.model().stores().stream().filter(RouteChange.StoreNode::up).map(RouteChange.StoreNode::address).toList(),
-                peers.rpcAddresses()));
+                peers.rpcAddresses(), s.clusterId()));
     }
 
     private CompletableFuture<RouteVersionReply> volumeReport(VolumeStateReportRequest req) {

@@ -2,6 +2,7 @@ package io.wfs.manager.server;
 
 import io.wfs.common.route.RouteChange;
 import io.wfs.common.route.VolumeState;
+import io.wfs.manager.command.AssignClusterIdCommand;
 import io.wfs.manager.command.CreateMetaGroupsCommand;
 import io.wfs.manager.command.CreateVolumeCommand;
 import io.wfs.manager.command.ManagerCommand;
@@ -10,6 +11,7 @@ import io.wfs.manager.command.SetVolumeStateCommand;
 import io.wfs.manager.placement.MetaGroupPlan;
 import io.wfs.manager.placement.PlacementPolicy;
 import io.wfs.manager.placement.VolumeLoad;
+import io.wfs.manager.state.ManagerState;
 import io.wfs.manager.state.ManagerStateMachine;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What only the leader does, every {@code manager.check-interval}: mark nodes down that missed
+ * What only the leader does, every {@code manager.check-interval}: give the cluster its id once, mark nodes down that missed
  * heartbeats for {@code manager.node-timeout}, seal full volumes, create the meta groups once
  * enough meta nodes registered, give every live store without one a new writable volume, and
  * re-replicate the volumes of stores that stayed down ({@link VolumeReplicator}).
@@ -38,6 +40,7 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
     private final ManagerMetrics metrics;
     private final VolumeReplicator replicator;
     private final Random random = new Random();
+    private final java.security.SecureRandom clusterIds = new java.security.SecureRandom();
     private volatile boolean leading;
 
     ManagerHousekeeping(ManagerReplica replica, LivenessTracker tracker, PlacementPolicy placement,
@@ -67,6 +70,7 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
             return;
         }
         try {
+            assignClusterId();
             markDeadNodes(System.currentTimeMillis());
             sealFullVolumes();
             placeMetaGroups();
@@ -75,6 +79,18 @@ final class ManagerHousekeeping implements ManagerStateMachine.LeadershipListene
         } catch (RuntimeException e) {
             LOG.warn("manager housekeeping round failed (retried next round): {}", e.toString());
         }
+    }
+
+    /** Once per cluster (and once after an upgrade from a build without ids): a random identity. */
+    private void assignClusterId() {
+        if (replica.machine().read(ManagerState::clusterId) != 0) {
+            return;
+        }
+        long id = 0;
+        while (id == 0) {
+            id = clusterIds.nextLong();
+        }
+        await(List.of(replica.propose(new AssignClusterIdCommand(id))));
     }
 
     private void markDeadNodes(long now) {

@@ -7,9 +7,10 @@ import java.util.Map;
 
 /**
  * Snapshot layout: {@code int format}, the route book (full route + change log), the id
- * counters, the declared capacities, the re-replication queue and (format 2) the stores being
- * drained. The route part is the same compact encoding clients receive: 100,000 volumes take
- * about a megabyte. Format 1 still loads (no store drained).
+ * counters, the declared capacities, the re-replication queue and (format 2) the cluster id and
+ * the stores being drained; a format 1 snapshot reads with cluster id 0, which the next leader
+ * assigns, and no store drained. The route part is the same compact encoding clients receive:
+ * 100,000 volumes take about a megabyte.
  */
 final class ManagerSnapshot {
     private static final int FORMAT = 2;
@@ -36,6 +37,7 @@ final class ManagerSnapshot {
         for (long entry : s.replicationQueue()) {
             out.writeLong(entry);
         }
+        out.writeLong(s.clusterId);
         out.writeInt(s.drainingStores().size());
         for (int node : s.drainingStores()) {
             out.writeInt(node);
@@ -62,6 +64,7 @@ final class ManagerSnapshot {
             s.replicationQueue().add(in.readLong());
         }
         if (format >= 2) {
+            s.clusterId = in.readLong();
             int draining = in.readInt();
             for (int i = 0; i < draining; i++) {
                 s.drainingStores().add(in.readInt());

@@ -26,6 +26,8 @@ public final class ManagerState {
     int nextNodeId = 1;
     int nextVolumeId = 1;
     int nextGroupId = 1;
+    /** The cluster's identity (AssignClusterIdCommand); 0 until the first leader assigned it. */
+    long clusterId;
 
     public ManagerState(int maxLogChanges) {
         this.route = new RouteBook(maxLogChanges);
@@ -58,6 +60,14 @@ public final class ManagerState {
 
     public int allocateGroupId() {
         return nextGroupId++;
+    }
+
+    public long clusterId() {
+        return clusterId;
+    }
+
+    public void assignClusterId(long id) {
+        clusterId = id;
     }
 
     public Int2ObjectOpenHashMap<StoreCapacity> capacities() {
