@@ -7,8 +7,8 @@ import java.util.Arrays;
  * A byte range of a block read from this replica and checked: the bytes, the block's length and
  * whole-block CRC32C (from the index), and the bytes read from disk for it. A chunked block
  * ({@link ChunkCrcs}) is read only over the 64 KiB chunks the range covers, plus their trailer
- * entries: one read when the range reaches the block's last chunk (the trailer follows it),
- * else two. A block of the old format, or of one chunk, is read whole and checked against its
+ * entries: one read when a range that is not whole chunks reaches the block's last chunk (the
+ * trailer follows it), else two. A block of the old format, or of one chunk, is read whole and checked against its
  * whole CRC.
  */
 public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
@@ -45,8 +45,10 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
         byte[] trailer;
         int trailerPos;
         int disk;
-        if (endChunk == chunks) {
-            // The range reaches the last chunk: the trailer follows it, one read takes both.
+        // A range of whole chunks (a whole block, the client's aligned 1 MiB reads) is returned as
+        // read, with no copy; another range reaching the last chunk reads the trailer with it.
+        boolean wholeChunks = from == dataFrom && to == dataTo;
+        if (endChunk == chunks && !wholeChunks) {
             bytes = new byte[blockLength - dataFrom + ChunkCrcs.trailerBytes(blockLength)];
             extent.readFully(base + dataFrom, bytes);
             trailer = bytes;
@@ -64,13 +66,13 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
         if (bad >= 0) {
             throw corrupt(extent, blockId, location, crc, dataFrom + (long) bad * ChunkCrcs.CHUNK);
         }
-        byte[] data = from == 0 && to == bytes.length ? bytes : Arrays.copyOfRange(bytes, from - dataFrom, to - dataFrom);
+        byte[] data = wholeChunks ? bytes : Arrays.copyOfRange(bytes, from - dataFrom, to - dataFrom);
         return new BlockRange(data, blockLength, crc, disk);
     }
 
     private static CorruptBlockException corrupt(Extent extent, long blockId, long location, int crc, long at) {
-        String what = BlockLocation.isChunked(location) && ChunkCrcs.hasTrailer(BlockLocation.length(location)) ? "its chunk at byte " + at + " fails its CRC check"
-                : "it fails its CRC check";
+        boolean byChunk = BlockLocation.isChunked(location) && ChunkCrcs.hasTrailer(BlockLocation.length(location));
+        String what = byChunk ? "its chunk at byte " + at + " fails its CRC check" : "it fails its CRC check";
         return new CorruptBlockException(blockId, location, crc, "block " + blockId + " in " + extent + " at "
                 + BlockLocation.offset(location) + ": " + what);
     }

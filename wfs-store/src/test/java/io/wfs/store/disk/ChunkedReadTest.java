@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -32,14 +31,7 @@ class ChunkedReadTest {
 
     /** Flips byte {@code at} of the extent file, counted from the block's first byte. */
     private void flip(VolumeReplica v, long blockId, long at) throws Exception {
-        long loc = v.location(blockId);
-        Path extent = dir.resolve("volume-1").resolve(String.format("extent-%08d.dat", BlockLocation.extent(loc)));
-        try (RandomAccessFile f = new RandomAccessFile(extent.toFile(), "rw")) {
-            f.seek(BlockLocation.offset(loc) + at);
-            int b = f.read();
-            f.seek(BlockLocation.offset(loc) + at);
-            f.write(b ^ 0x10);
-        }
+        ExtentDamage.flip(dir.resolve("volume-1"), v.location(blockId), at, 0x10);
     }
 
     @Test
@@ -80,6 +72,12 @@ class ChunkedReadTest {
             assertEquals(CHUNK + 4, middle.diskBytes(), "one chunk, then its 4-byte CRC");
             BlockRange last = v.read(1, (4 << 20) - 4096, 4096);
             assertEquals(CHUNK + 256, last.diskBytes(), "the last chunk and the trailer after it, in one read");
+            BlockRange whole = v.read(1, 0, 4 << 20);
+            assertArrayEquals(block, whole.data());
+            assertEquals((4 << 20) + 256, whole.diskBytes(), "a whole read: every chunk and the whole trailer");
+            BlockRange lastMib = v.read(1, 3 << 20, 1 << 20);
+            assertArrayEquals(Arrays.copyOfRange(block, 3 << 20, 4 << 20), lastMib.data());
+            assertEquals((1 << 20) + 64, lastMib.diskBytes(), "an aligned 1 MiB read at the end: 16 chunks, 16 CRCs");
         }
     }
 

@@ -12,7 +12,6 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.store.gc.GarbageCollector;
 import io.wfs.store.node.VolumeSet;
-import java.io.RandomAccessFile;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -70,14 +69,7 @@ class OldFormatVolumeTest {
     }
 
     private void flip(VolumeReplica v, long blockId, long at) throws Exception {
-        long loc = v.location(blockId);
-        Path extent = volumeDir().resolve(String.format("extent-%08d.dat", BlockLocation.extent(loc)));
-        try (RandomAccessFile f = new RandomAccessFile(extent.toFile(), "rw")) {
-            f.seek(BlockLocation.offset(loc) + at);
-            int b = f.read();
-            f.seek(BlockLocation.offset(loc) + at);
-            f.write(b ^ 1);
-        }
+        ExtentDamage.flip(volumeDir(), v.location(blockId), at, 1);
     }
 
     @Test
