@@ -14,7 +14,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import io.wfs.common.msg.store.StoreLimits;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -84,6 +86,7 @@ public final class StoreBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkRandomReadOptions();
         WfsConfig config = configOptions.load(spec.commandLine());
         // A fresh folder even under --dir: the bench deletes its folder afterwards, never the user's.
         Path root = dir != null ? Files.createTempDirectory(Files.createDirectories(dir), "wfs-store-bench-")
@@ -123,6 +126,17 @@ public final class StoreBenchCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private void checkRandomReadOptions() {
+        if (randomReadBlock < 1 || randomReadBlock > StoreLimits.MAX_BLOCK_BYTES) {
+            throw new ParameterException(spec.commandLine(), "--random-read-block must be 1.." + StoreLimits.MAX_BLOCK_BYTES
+                    + " bytes, not " + randomReadBlock);
+        }
+        if (randomReadLength < 1 || randomReadLength > randomReadBlock) {
+            throw new ParameterException(spec.commandLine(), "--random-read-length must be 1..--random-read-block ("
+                    + randomReadBlock + ") bytes, not " + randomReadLength);
+        }
     }
 
     /**
