@@ -104,6 +104,19 @@ final class StoreBench implements AutoCloseable {
                 i -> client.call(address(0), new ReadBlockRequest(volume, first + i, 0, length, false)));
     }
 
+    /**
+     * {@code count} reads of {@code length} bytes at random {@code length}-aligned offsets of random
+     * blocks among {@code blocks} blocks of {@code blockLength} bytes with ids first.., from the
+     * primary: what a random small read of a large file costs the store.
+     */
+    Result randomRead(String name, int volume, long first, int blocks, int blockLength, int length, int count,
+                      int inFlight) throws Exception {
+        Random random = new Random(12);
+        int slots = Math.max(1, blockLength / length);
+        return run(name, count, length, inFlight, Long.MAX_VALUE, i -> client.call(address(0),
+                new ReadBlockRequest(volume, first + random.nextInt(blocks), random.nextInt(slots) * length, length, false)));
+    }
+
     /** Deletes every other live block of {@code volume} on all its replicas; returns the bytes deleted per replica. */
     long deleteHalf(int volume, int replicas, int blockLength) throws Exception {
         BlockListReply ids = client.call(address(0), new ListBlocksRequest(volume, 0, 65_536)).get(30, TimeUnit.SECONDS);

@@ -14,7 +14,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import io.wfs.common.msg.store.StoreLimits;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -53,6 +55,26 @@ public final class StoreBenchCommand implements Callable<Integer> {
     @Option(names = "--latency-seconds", defaultValue = "5", description = "Length of each latency phase. Default: ${DEFAULT-VALUE}.")
     double latencySeconds;
 
+    @Option(names = "--random-read-bytes", defaultValue = "268435456",
+            description = "Bytes of blocks written for the random small-read phase (1 replica). Default: ${DEFAULT-VALUE}.")
+    long randomReadBytes;
+
+    @Option(names = "--random-read-block", defaultValue = "4194304",
+            description = "Block size of the random small-read phase. Default: ${DEFAULT-VALUE}.")
+    int randomReadBlock;
+
+    @Option(names = "--random-read-length", defaultValue = "4096",
+            description = "Bytes per read in the random small-read phase (reads are aligned to it). Default: ${DEFAULT-VALUE}.")
+    int randomReadLength;
+
+    @Option(names = "--random-reads", defaultValue = "20000",
+            description = "Reads in the random small-read phase; 0 skips it. Default: ${DEFAULT-VALUE}.")
+    int randomReads;
+
+    @Option(names = "--random-reads-only",
+            description = "Run only the random small-read phase (no write, read, GC and latency phases).")
+    boolean randomReadsOnly;
+
     @Spec
     CommandSpec spec;
 
@@ -64,6 +86,7 @@ public final class StoreBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        checkRandomReadOptions();
         WfsConfig config = configOptions.load(spec.commandLine());
         // A fresh folder even under --dir: the bench deletes its folder afterwards, never the user's.
         Path root = dir != null ? Files.createTempDirectory(Files.createDirectories(dir), "wfs-store-bench-")
@@ -75,6 +98,12 @@ public final class StoreBenchCommand implements Callable<Integer> {
                     config.get(StoreConfigKeys.FSYNC), config.get(StoreConfigKeys.EXTENT_SIZE) >> 20, inFlight,
                     bytesPerCase >> 20, root);
             out.printf("%-44s %9s %10s %9s %9s%n", "phase", "MB/s", "calls/s", "p50 ms", "p99 ms");
+            if (randomReadsOnly) {
+                randomReads(bench, out, results);
+                out.printf(Locale.ROOT, "%s%n", keyValues(results));
+                out.flush();
+                return 0;
+            }
             int[] threeReplicaVolumes = new int[sizes.length];
             for (int s = 0; s < sizes.length; s++) {
                 byte[] data = StoreBench.randomBlock(sizes[s], s);
@@ -90,12 +119,39 @@ public final class StoreBenchCommand implements Callable<Integer> {
                 print(out, results, bench.read("read " + size(sizes[s]) + " (page cache)", threeReplicaVolumes[s], 1, count,
                         sizes[s], inFlight));
             }
+            randomReads(bench, out, results);
             reclaim(bench, out);
             latency(bench, out, results);
             out.printf(Locale.ROOT, "%s%n", keyValues(results));
         }
         out.flush();
         return 0;
+    }
+
+    private void checkRandomReadOptions() {
+        if (randomReadBlock < 1 || randomReadBlock > StoreLimits.MAX_BLOCK_BYTES) {
+            throw new ParameterException(spec.commandLine(), "--random-read-block must be 1.." + StoreLimits.MAX_BLOCK_BYTES
+                    + " bytes, not " + randomReadBlock);
+        }
+        if (randomReadLength < 1 || randomReadLength > randomReadBlock) {
+            throw new ParameterException(spec.commandLine(), "--random-read-length must be 1..--random-read-block ("
+                    + randomReadBlock + ") bytes, not " + randomReadLength);
+        }
+    }
+
+    /**
+     * Random small reads of large blocks (from the page cache: the blocks were just written), one
+     * replica: the store's cost of serving a few KiB out of a block of several MiB.
+     */
+    private void randomReads(StoreBench bench, PrintWriter out, List<StoreBench.Result> results) throws Exception {
+        if (randomReads <= 0) {
+            return;
+        }
+        int volume = bench.newVolume(1);
+        int blocks = (int) Math.max(1, randomReadBytes / randomReadBlock);
+        bench.write("random-read fill", volume, 1, blocks, StoreBench.randomBlock(randomReadBlock, 13), inFlight);
+        print(out, results, bench.randomRead("random read " + size(randomReadLength) + " of " + size(randomReadBlock) + " blocks",
+                volume, 1, blocks, randomReadBlock, randomReadLength, randomReads, inFlight));
     }
 
     /**

@@ -68,12 +68,25 @@ public final class Extent implements AutoCloseable {
         return number;
     }
 
-    /** Whether a block of {@code length} bytes fits without passing {@code extentSize} (an empty extent takes any block). */
-    public boolean fits(int length, long extentSize) {
-        return dataEnd == 0 || BlockLocation.align(dataEnd) + length <= extentSize;
+    /** Whether a block taking {@code span} bytes fits without passing {@code extentSize} (an empty extent takes any block). */
+    public boolean fits(int span, long extentSize) {
+        return dataEnd == 0 || BlockLocation.align(dataEnd) + span <= extentSize;
     }
 
-    /** Writes {@code bytes} at the next 4 KiB boundary and returns that offset. Caller holds the append lock. */
+    /**
+     * Writes a block at the next 4 KiB boundary followed by its chunk CRCs ({@link ChunkCrcs}),
+     * and returns that offset: the block's bytes stay page-aligned, the trailer needs no page of
+     * its own for most blocks. Caller holds the append lock.
+     */
+    public long appendBlock(byte[] block) throws IOException {
+        long offset = appendData(block);
+        byte[] trailer = ChunkCrcs.trailer(block);
+        writeFully(data, ByteBuffer.wrap(trailer), dataEnd);
+        dataEnd += trailer.length;
+        return offset;
+    }
+
+    /** Writes {@code bytes} as they are at the next 4 KiB boundary and returns that offset (GC copies a block with its trailer). */
     public long appendData(byte[] bytes) throws IOException {
         long offset = BlockLocation.align(dataEnd);
         writeFully(data, ByteBuffer.wrap(bytes), offset);
@@ -92,11 +105,16 @@ public final class Extent implements AutoCloseable {
 
     /** Reads {@code dst.length} bytes at {@code offset}; fails if the file is shorter. */
     public void readFully(long offset, byte[] dst) throws IOException {
-        ByteBuffer b = ByteBuffer.wrap(dst);
+        readFully(offset, dst, 0, dst.length);
+    }
+
+    /** Reads {@code length} bytes at {@code offset} into {@code dst} from {@code pos} on; fails if the file is shorter. */
+    public void readFully(long offset, byte[] dst, int pos, int length) throws IOException {
+        ByteBuffer b = ByteBuffer.wrap(dst, pos, length);
         while (b.hasRemaining()) {
-            int n = data.read(b, offset + b.position());
+            int n = data.read(b, offset + b.position() - pos);
             if (n < 0) {
-                throw new IOException("extent " + dataPath + " ends before " + (offset + dst.length));
+                throw new IOException("extent " + dataPath + " ends before " + (offset + length));
             }
         }
     }
@@ -180,10 +198,13 @@ public final class Extent implements AutoCloseable {
         return punchedBytes;
     }
 
-    /** Remembers a deleted block's pages, to be punched by {@link #punchHoles()} once its tombstone is durable. */
-    void addHole(long offset, int length) {
+    /**
+     * Remembers a deleted block's pages (its packed location in this extent, so its CRC trailer
+     * goes too), to be punched by {@link #punchHoles()} once its tombstone is durable.
+     */
+    void addHole(long location) {
         synchronized (holes) {
-            holes.add(BlockLocation.pack(number, offset, length));
+            holes.add(location);
         }
     }
 
@@ -210,7 +231,7 @@ public final class Extent implements AutoCloseable {
             for (long r : todo) {
                 long offset = BlockLocation.offset(r);
                 bytes += BlockLocation.length(r);
-                pages += BlockLocation.align(offset + BlockLocation.length(r)) - offset;
+                pages += BlockLocation.align(offset + BlockLocation.span(r)) - offset;
             }
             punchedBytes += bytes;
             punchedPageBytes += pages;

@@ -61,7 +61,7 @@ public final class HolePunch {
     }
 
     /**
-     * Punches every {@code [offset, align(offset + length))} of {@code ranges} (packed as
+     * Punches every {@code [offset, align(offset + span))} of {@code ranges} (packed as
      * {@link BlockLocation}s) in {@code file}. Returns false when the file system refuses (then
      * nothing more is tried in that folder); a file that no longer exists (GC removed the extent)
      * has nothing left to free and counts as done.
@@ -83,7 +83,7 @@ public final class HolePunch {
         try {
             for (long r : ranges) {
                 long offset = BlockLocation.offset(r);
-                long length = BlockLocation.align(offset + BlockLocation.length(r)) - offset;
+                long length = BlockLocation.align(offset + BlockLocation.span(r)) - offset;
                 if (LIBC.fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, offset, length) != 0) {
                     int errno = runtime.getLastError();
                     if (errno == EOPNOTSUPP || errno == ENOSYS) {

@@ -48,13 +48,13 @@ public final class VolumeCompaction {
             for (CompactedCopy moved : copies) {
                 IndexRecord copy = moved.copy();
                 if (volume.index.location(copy.blockId()) == moved.oldLocation()) {
-                    volume.index.put(copy.blockId(), BlockLocation.pack(target.number(), copy.offset(), copy.length()), copy.crc());
+                    volume.index.put(copy.blockId(), copy.location(target.number()), copy.crc());
                     target.liveBytes += copy.length();
                     target.liveBlocks++;
                 } else {
                     target.appendRecord(IndexRecord.tombstone(copy.blockId(), copy.offset(), copy.length()));
                     target.deletedBytes += copy.length();
-                    target.addHole(copy.offset(), copy.length());
+                    target.addHole(copy.location(target.number()));
                 }
             }
             for (IndexRecord r : victim.readRecords()) {

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * Rebuilds a replica's index from its extents at start. Extents are replayed in number order;
  * of two copies of a block the higher version wins (equal: the later extent, a GC copy). An
  * unsealed extent may end in a torn tail — a block whose bytes or index record did not reach
- * the disk: trailing records whose bytes fail their CRC are dropped and both files cut after
+ * the disk: trailing records whose bytes (and chunk CRCs) fail their check are dropped and both files cut after
  * the last good record. Only the tail is checked: earlier damage is found and repaired by reads.
  */
 final class VolumeRecovery {
@@ -71,15 +71,15 @@ final class VolumeRecovery {
                 long current = index.location(r.blockId());
                 if (current != 0 && r.version() < versions.get(r.blockId())) {
                     e.deletedBytes += r.length();
-                    e.addHole(r.offset(), r.length());
+                    e.addHole(r.location(e.number()));
                     return;
                 }
                 if (current != 0 && !BlockLocation.isDeleted(current)) {
                     Extent older = v.extents.get(BlockLocation.extent(current));
                     VolumeReplica.countDeleted(older, BlockLocation.length(current));
-                    older.addHole(BlockLocation.offset(current), BlockLocation.length(current));
+                    older.addHole(current);
                 }
-                index.put(r.blockId(), BlockLocation.pack(e.number(), r.offset(), r.length()), r.crc());
+                index.put(r.blockId(), r.location(e.number()), r.crc());
                 versions.put(r.blockId(), r.version());
                 e.liveBytes += r.length();
                 e.liveBlocks++;
@@ -90,7 +90,7 @@ final class VolumeRecovery {
                         && BlockLocation.offset(current) == r.offset()) {
                     index.markDeleted(r.blockId());
                     VolumeReplica.countDeleted(e, r.length());
-                    e.addHole(r.offset(), r.length());
+                    e.addHole(current);
                 }
             }
             default -> e.markSealed();
@@ -122,7 +122,7 @@ final class VolumeRecovery {
         for (int i = 0; i < keep; i++) {
             IndexRecord r = records.get(i);
             if (r.kind() == IndexRecord.BLOCK) {
-                dataEnd = Math.max(dataEnd, (long) r.offset() + r.length());
+                dataEnd = Math.max(dataEnd, (long) r.offset() + r.span());
             }
         }
         long indexBytes = (long) keep * IndexRecord.BYTES;
@@ -136,11 +136,11 @@ final class VolumeRecovery {
     }
 
     private static boolean bytesIntact(Extent e, IndexRecord r, long dataSize) throws IOException {
-        if ((long) r.offset() + r.length() > dataSize) {
+        if ((long) r.offset() + r.span() > dataSize) {
             return false;
         }
-        byte[] bytes = new byte[r.length()];
+        byte[] bytes = new byte[r.span()];
         e.readFully(r.offset(), bytes);
-        return Crc.of(bytes) == r.crc();
+        return ChunkCrcs.intact(r.chunked(), r.crc(), bytes, r.length());
     }
 }

@@ -123,13 +123,13 @@ public final class VolumeReplica implements AutoCloseable {
             }
         }
         synchronized (appendLock) {
-            if (active == null || !active.fits(data.length, extentSize)) {
+            if (active == null || !active.fits(data.length + ChunkCrcs.trailerBytes(data.length), extentSize)) {
                 rollOver();
             }
-            long offset = active.appendData(data);
-            long version = nextVersion++;
-            active.appendRecord(IndexRecord.block(blockId, version, (int) offset, data.length, crc));
-            long location = BlockLocation.pack(active.number(), offset, data.length);
+            long offset = active.appendBlock(data);
+            IndexRecord record = IndexRecord.block(blockId, nextVersion++, (int) offset, data.length, crc);
+            active.appendRecord(record);
+            long location = record.location(active.number());
             indexLock.writeLock().lock();
             try {
                 long old = index.location(blockId);
@@ -184,6 +184,14 @@ public final class VolumeReplica implements AutoCloseable {
 
     /** The whole block, CRC-checked. ENOENT when absent or deleted. */
     public byte[] read(long blockId) throws IOException, CorruptBlockException {
+        return read(blockId, 0, Integer.MAX_VALUE).data();
+    }
+
+    /**
+     * {@code [offset, offset + length)} of a block (cut at its end), reading and checking only the
+     * 64 KiB chunks the range covers ({@link BlockRange}). ENOENT when absent or deleted.
+     */
+    public BlockRange read(long blockId, int offset, int length) throws IOException, CorruptBlockException {
         for (int attempt = 0; ; attempt++) {
             long loc;
             int crc;
@@ -199,9 +207,8 @@ public final class VolumeReplica implements AutoCloseable {
             if (loc == 0 || BlockLocation.isDeleted(loc) || extent == null) {
                 throw new WfsException(WfsErrorCode.ENOENT, "block " + blockId + " is not in volume " + id());
             }
-            byte[] data = new byte[BlockLocation.length(loc)];
             try {
-                extent.readFully(BlockLocation.offset(loc), data);
+                return BlockRange.read(extent, blockId, loc, crc, offset, length);
             } catch (ClosedChannelException e) {
                 // GC moved the block and removed the extent between lookup and read: look up again.
                 if (attempt < 3) {
@@ -209,11 +216,6 @@ public final class VolumeReplica implements AutoCloseable {
                 }
                 throw e;
             }
-            if (Crc.of(data) != crc) {
-                throw new CorruptBlockException(blockId, loc, crc, "block " + blockId + " of volume " + id() + " in " + extent
-                        + " at " + BlockLocation.offset(loc) + " fails its CRC check");
-            }
-            return data;
         }
     }
 
@@ -255,7 +257,7 @@ public final class VolumeReplica implements AutoCloseable {
                 e.appendRecord(IndexRecord.tombstone(id, (int) BlockLocation.offset(loc), BlockLocation.length(loc)));
                 index.markDeleted(id);
                 countDeleted(e, BlockLocation.length(loc));
-                e.addHole(BlockLocation.offset(loc), BlockLocation.length(loc));
+                e.addHole(loc);
                 if (!touched.contains(e)) {
                     touched.add(e);
                 }

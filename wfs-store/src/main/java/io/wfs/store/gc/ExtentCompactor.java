@@ -1,6 +1,5 @@
 package io.wfs.store.gc;
 
-import io.wfs.store.disk.BlockLocation;
 import io.wfs.store.disk.CompactedCopy;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.IndexRecord;
@@ -43,14 +42,15 @@ final class ExtentCompactor {
             if (r.kind() != IndexRecord.BLOCK || !volume.compaction().isLiveCopy(victim, r)) {
                 continue;
             }
-            byte[] bytes = new byte[r.length()];
+            byte[] bytes = new byte[r.span()];
             victim.readFully(r.offset(), bytes);
             throttle.acquire(bytes.length);
-            // Copied verbatim with its CRC: a damaged copy stays detectable and the read path repairs it.
+            // Copied verbatim with its CRCs (and format): a damaged copy stays detectable and the read path repairs it.
             long offset = target.appendData(bytes);
-            IndexRecord copy = IndexRecord.block(r.blockId(), r.version(), (int) offset, r.length(), r.crc());
+            IndexRecord copy = new IndexRecord(r.blockId(), r.version(), (int) offset, r.length(), r.crc(), IndexRecord.BLOCK,
+                    r.format());
             target.appendRecord(copy);
-            copies.add(new CompactedCopy(BlockLocation.pack(victim.number(), r.offset(), r.length()), copy));
+            copies.add(new CompactedCopy(r.location(victim.number()), copy));
             copied += bytes.length;
             unsynced += bytes.length;
             if (unsynced >= SYNC_EVERY) {

@@ -4,8 +4,7 @@ import com.codahale.metrics.Counter;
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.store.disk.BlockLocation;
-import io.wfs.store.disk.Crc;
+import io.wfs.store.disk.ChunkCrcs;
 import io.wfs.store.disk.Extent;
 import io.wfs.store.disk.IndexRecord;
 import io.wfs.store.disk.VolumeReplica;
@@ -25,7 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Finds damaged blocks before a reader does: each pass walks every extent of every local volume
  * replica in extent and offset order (sequential reads), reads each live block under a byte-rate
- * throttle, checks its CRC32C against its index record, and repairs a mismatch through the
+ * throttle, checks it against its checksums (each 64 KiB chunk against the CRC32C stored after
+ * the block, or a block of the old format against its index record's CRC32C), and repairs a mismatch through the
  * store's read-repair path ({@link BlockRepairer}). GC may move blocks under it: an extent that
  * GC removed mid-walk is left (its live blocks now sit in a newer extent, walked later in the
  * same pass), and a mismatch is believed only if the record is still the block's live copy after
@@ -79,15 +79,15 @@ public final class Scrubber implements AutoCloseable {
             if (r.kind() != IndexRecord.BLOCK || !v.compaction().isLiveCopy(e, r)) {
                 continue;
             }
-            throttle.acquire(r.length());
-            byte[] bytes = new byte[r.length()];
+            throttle.acquire(r.span());
+            byte[] bytes = new byte[r.span()];
             e.readFully(r.offset(), bytes);
-            scrubbedBytes.inc(bytes.length);
-            if (Crc.of(bytes) != r.crc() && v.compaction().isLiveCopy(e, r)) {
+            scrubbedBytes.inc(r.length());
+            if (!ChunkCrcs.intact(r.chunked(), r.crc(), bytes, r.length()) && v.compaction().isLiveCopy(e, r)) {
                 badBlocks.inc();
                 LOG.warn("volume {}: block {} in {} at {} fails its CRC check; repairing it from another replica",
                         v.id(), r.blockId(), e, r.offset());
-                repair(v, r.blockId(), BlockLocation.pack(e.number(), r.offset(), r.length()), r.crc());
+                repair(v, r.blockId(), r.location(e.number()), r.crc());
             }
         }
     }

@@ -8,7 +8,7 @@ import io.wfs.common.rpc.server.RequestContext;
 import io.wfs.common.rpc.server.RequestHandler;
 import io.wfs.common.rpc.server.ScopedAccess;
 import io.wfs.store.disk.CorruptBlockException;
-import io.wfs.store.disk.Crc;
+import io.wfs.store.disk.BlockRange;
 import io.wfs.store.disk.VolumeReplica;
 import java.io.IOException;
 import java.util.Arrays;
@@ -17,9 +17,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Serves a byte range of a block from this replica. The whole block is read so its CRC can be
- * checked on every read; on a mismatch the good bytes come from another replica through
- * {@link BlockRepair}, which also writes them here as a fresh copy. A peer's read
+ * Serves a byte range of a block from this replica, reading and checking only the 64 KiB chunks
+ * the range covers (a block of the old format: the whole block); on a mismatch the whole block
+ * comes from another replica through {@link BlockRepair}, which also writes it here as a fresh
+ * copy, and the range is cut from it. A peer's read
  * ({@code fromPeer}) of a damaged copy gets EIO instead: it is itself repairing.
  */
 final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlockReply> {
@@ -36,9 +37,9 @@ final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlo
         ScopedAccess.checkBlock(ctx, req.blockId());
         VolumeReplica v = node.volumes.require(req.volume());
         try {
-            byte[] block = v.read(req.blockId());
-            node.readBytes.inc(block.length);
-            return CompletableFuture.completedFuture(slice(req, block, Crc.of(block)));
+            BlockRange range = v.read(req.blockId(), req.offset(), req.length());
+            node.readBytes.inc(range.diskBytes());
+            return CompletableFuture.completedFuture(new ReadBlockReply(range.data(), range.blockLength(), range.crc()));
         } catch (CorruptBlockException e) {
             node.crcMismatches.inc();
             if (req.fromPeer()) {

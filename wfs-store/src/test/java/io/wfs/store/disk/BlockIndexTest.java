@@ -15,7 +15,7 @@ class BlockIndexTest {
         long high = (3000L << 52) | 5;
         long low = (7L << 52) | 9;
         for (long id : new long[] {high, low, 42}) {
-            index.put(id, BlockLocation.pack(1, 0, 10), 123);
+            index.put(id, BlockLocation.pack(1, 0, 10, true), 123);
         }
         assertArrayEquals(new long[] {42, low, high}, index.liveIdsAfter(0, 10));
         assertArrayEquals(new long[] {42, low}, index.liveIdsAfter(0, 2));

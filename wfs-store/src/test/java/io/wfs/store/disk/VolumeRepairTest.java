@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import java.io.RandomAccessFile;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,13 +39,7 @@ class VolumeRepairTest {
 
     /** Flips one byte of the copy at {@code location}. */
     private void damage(long location) throws Exception {
-        Path extent = volumeDir().resolve(String.format("extent-%08d.dat", BlockLocation.extent(location)));
-        try (RandomAccessFile f = new RandomAccessFile(extent.toFile(), "rw")) {
-            f.seek(BlockLocation.offset(location) + 7);
-            int b = f.read();
-            f.seek(BlockLocation.offset(location) + 7);
-            f.write(b ^ 1);
-        }
+        ExtentDamage.flip(volumeDir(), location, 7, 1);
     }
 
     @Test

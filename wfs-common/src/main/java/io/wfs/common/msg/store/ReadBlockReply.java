@@ -2,7 +2,10 @@ package io.wfs.common.msg.store;
 
 import io.wfs.common.rpc.Response;
 
-/** The bytes read, the whole block's length and its CRC32C (verified before answering). */
+/**
+ * The bytes read (checked by the replica before answering, chunk by chunk), the whole block's
+ * length and the whole block's CRC32C as the replica's index holds it.
+ */
 public final class ReadBlockReply implements Response {
     private byte[] data;
     private int blockLength;
