@@ -34,15 +34,24 @@ public final class ClusterStatusView {
         doc.put("nodes", nodes(reply.nodes()));
         doc.put("groups", groups(model));
         doc.put("volumeSizeBytes", reply.volumeSizeBytes());
-        doc.put("volumes", volumes(model, reply));
+        List<Map<String, Object>> volumes = volumes(model, reply);
+        doc.put("volumes", volumes);
+        Int2LongOpenHashMap usedById = new Int2LongOpenHashMap();
+        volumes.forEach(v -> usedById.put((int) v.get("id"), (long) v.get("usedBytes")));
         List<Map<String, Object>> queue = new ArrayList<>();
+        long bytesLeft = 0;
         for (long entry : reply.replicationQueue()) {
             Map<String, Object> q = new LinkedHashMap<>();
-            q.put("volume", (int) (entry >>> 32));
+            int volume = (int) (entry >>> 32);
+            q.put("volume", volume);
             q.put("lostNode", (int) entry);
+            q.put("usedBytes", usedById.get(volume));
+            bytesLeft += (int) entry == 0 ? 0 : usedById.get(volume);
             queue.add(q);
         }
         doc.put("replicationQueue", queue);
+        // What re-replication (and drains) still have to copy: a write failure on live stores (node 0) copies nothing.
+        doc.put("replicationBytesLeft", bytesLeft);
         return doc;
     }
 

@@ -43,9 +43,10 @@ final class StatusText {
                     bytes((Long) v.get("deletedUnreclaimedBytes")), bytes((Long) v.get("reclaimedBytes")));
         }
         List<Map<String, Object>> queue = (List<Map<String, Object>>) doc.get("replicationQueue");
-        out.printf("%nre-replication queue (%d)%n", queue.size());
+        out.printf("%nre-replication queue (%d, %s to copy)%n", queue.size(), bytes((Long) doc.get("replicationBytesLeft")));
         for (Map<String, Object> q : queue) {
-            out.printf("  volume %s lost its replica on node %s%n", q.get("volume"), q.get("lostNode"));
+            out.printf("  volume %s: its replica on node %s to be replaced (%s)%n", q.get("volume"), q.get("lostNode"),
+                    bytes((Long) q.get("usedBytes")));
         }
         out.flush();
     }

@@ -59,7 +59,8 @@ class ClusterStatusViewTest {
         assertEquals(7L << 20, volumes.get(0).get("reclaimedBytes"));
         assertEquals("DEGRADED", volumes.get(1).get("state"));
         assertEquals(100.0, volumes.get(1).get("fillPercent"));
-        assertEquals(List.of(Map.of("volume", 8, "lostNode", 4)), doc.get("replicationQueue"));
+        assertEquals(List.of(Map.of("volume", 8, "lostNode", 4, "usedBytes", 4L << 30)), doc.get("replicationQueue"));
+        assertEquals(4L << 30, doc.get("replicationBytesLeft"));
     }
 
     @Test
@@ -73,6 +74,7 @@ class ClusterStatusViewTest {
         assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("2 ") && l.contains(" ? ") && l.contains("100-3999")), text);
         assertTrue(text.lines().anyMatch(l -> l.trim().startsWith("7 ") && l.contains("WRITABLE") && l.contains("25.0%")
                 && l.contains("5.0 MiB") && l.contains("7.0 MiB")), text);
-        assertTrue(text.contains("volume 8 lost its replica on node 4"), text);
+        assertTrue(text.contains("re-replication queue (1, 4.0 GiB to copy)"), text);
+        assertTrue(text.contains("volume 8: its replica on node 4 to be replaced (4.0 GiB)"), text);
     }
 }
