@@ -180,10 +180,13 @@ class StoreFailureIT {
         int volume = writer.volumes().activeVolume().orElseThrow();
         // The store turns its replica read-only (as after a failed replica write); the agent reports it.
         writer.volumes().markReadOnly(writer.volumes().require(volume), "test: replica write failed");
+        // READ_ONLY, then SEALED: every replica is up, so the re-replication queue ends the entry with
+        // nothing to copy (VolumeReplicator, ReplaceReplicaCommand); what was acknowledged is on all of them.
         Await.until(WAIT, () -> {
             RouteModel m = ManagerTopology.model(status());
-            return m.volume(volume).state() == VolumeState.READ_ONLY && m.writableVolumeOf(writerId) != null;
-        }, "volume " + volume + " read-only and store " + writerId + " writing to another");
+            VolumeState state = m.volume(volume).state();
+            return (state == VolumeState.READ_ONLY || state == VolumeState.SEALED) && m.writableVolumeOf(writerId) != null;
+        }, "volume " + volume + " out of the write path and store " + writerId + " writing to another");
         int next = ManagerTopology.model(status()).writableVolumeOf(writerId).id();
         Await.until(WAIT, () -> writer.volumes().activeVolume().orElse(0) == next, "volume " + next + " active on the writer");
         long current = status().routeVersion();
