@@ -1,5 +1,6 @@
 package io.wfs.client;
 
+import static io.wfs.common.config.ConfigKey.booleanKey;
 import static io.wfs.common.config.ConfigKey.durationKey;
 import static io.wfs.common.config.ConfigKey.intKey;
 import static io.wfs.common.config.ConfigKey.sizeKey;
@@ -14,9 +15,14 @@ import java.util.List;
 public final class ClientConfigKeys implements ConfigKeySet {
     public static final ConfigKey<String> MANAGERS = stringKey("client.managers", "",
             "Comma-separated host:port of the managers; the client asks them only for the boot route.");
-    public static final ConfigKey<Duration> ATTR_TTL = durationKey("client.attr-ttl", Duration.ofSeconds(1),
-            "How long cached attributes and names are trusted before asking the metadata servers again "
+    public static final ConfigKey<Duration> ATTR_TTL = durationKey("client.attr-ttl", Duration.ZERO,
+            "How long names and attributes answered without a lease (client.cache-leases) are trusted before asking "
+                    + "the metadata servers again; above 0 another mount's change may show that much later "
                     + "(close-to-open consistency holds regardless: open always asks).");
+    public static final ConfigKey<Boolean> CACHE_LEASES = booleanKey("client.cache-leases", true,
+            "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
+                    + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
+                    + "answers without a lease are kept for client.attr-ttl only.");
     public static final ConfigKey<Duration> ROUTE_REFRESH = durationKey("client.route-refresh", Duration.ofSeconds(5),
             "How often the route is brought up to date (a delta from a store), besides refreshes when no volume "
                     + "takes a block.");
@@ -70,7 +76,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

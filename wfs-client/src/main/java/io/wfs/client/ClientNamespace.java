@@ -1,5 +1,8 @@
 package io.wfs.client;
 
+import io.wfs.client.namespace.CacheLeaseKeeper;
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.client.data.Rpc;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.client.namespace.PathResolver;
@@ -57,9 +60,7 @@ final class ClientNamespace {
 
     InodeAttr mkdir(Caller c, String path, int mode) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
-        InodeAttr a = Rpc.await(meta.call(new MkdirRequest(mutation(meta, c), p.parent(), p.name(), mode))).attr();
-        changed(p, a);
-        return a;
+        return changed(p, new MkdirRequest(mutation(meta, c), p.parent(), p.name(), mode));
     }
 
     InodeAttr mknod(Caller c, String path, int mode, long rdev) {
@@ -69,19 +70,15 @@ final class ClientNamespace {
     /** As {@link #mknod(Caller, String, int, long)}; with {@code open}, the new file is also opened (create). */
     InodeAttr mknod(Caller c, String path, int mode, long rdev, boolean open) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
-        InodeAttr a = Rpc.await(meta.call(new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev, open)))
-                .attr();
-        changed(p, a);
+        InodeAttr a = changed(p, new MknodRequest(mutation(meta, c), p.parent(), p.name(), mode, rdev, open));
         cache.created(a.ino());
         return a;
     }
 
     InodeAttr symlink(Caller c, String target, String path) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
-        InodeAttr a = Rpc.await(meta.call(new SymlinkRequest(mutation(meta, c), p.parent(), p.name(),
-                target.getBytes(StandardCharsets.UTF_8)))).attr();
-        changed(p, a);
-        return a;
+        return changed(p, new SymlinkRequest(mutation(meta, c), p.parent(), p.name(),
+                target.getBytes(StandardCharsets.UTF_8)));
     }
 
     String readlink(Caller c, String path) {
@@ -129,16 +126,15 @@ final class ClientNamespace {
     InodeAttr link(Caller c, String existing, String newPath) {
         InodeAttr target = paths.resolve(c, existing);
         PathResolver.ParentAndName p = paths.parentOf(c, newPath);
-        InodeAttr a = Rpc.await(meta.call(new LinkRequest(mutation(meta, c), target.ino(), p.parent(), p.name()))).attr();
-        changed(p, a);
-        return a;
+        return changed(p, new LinkRequest(mutation(meta, c), target.ino(), p.parent(), p.name()));
     }
 
     InodeAttr setattr(Caller c, long ino, SetAttr change) {
         try {
-            InodeAttr a = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change))).attr();
-            cache.putAttr(a);
-            return a;
+            long askedAt = cache.generation();
+            AttrReply r = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change)));
+            cache.putAttr(r.attr(), paths.leaseOf(ino, r.leased()), askedAt);
+            return r.attr();
         } catch (WfsException e) {
             cache.forgetAttr(ino);
             throw e;
@@ -161,10 +157,13 @@ final class ClientNamespace {
     /** One page of a listing from {@code cookie} (0: the start); the attributes it carries are cached. */
     ReaddirReply readdirPage(Caller c, String path, long cookie, int maxEntries) {
         InodeAttr dir = paths.resolve(c, path);
-        ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(query(meta, c), dir.ino(), cookie, maxEntries, true)));
+        long askedAt = cache.generation();
+        ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(paths.cachedQuery(c), dir.ino(), cookie, maxEntries,
+                true)));
+        CacheLeaseKeeper.GroupLease lease = paths.leaseOf(dir.ino(), page.leased());
         for (DirEntry e : page.entries()) {
             if (e.attr() != null) {
-                cache.put(dir.ino(), new String(e.name(), StandardCharsets.UTF_8), e.attr());
+                cache.put(dir.ino(), new String(e.name(), StandardCharsets.UTF_8), e.attr(), lease, askedAt);
             }
         }
         return page;
@@ -203,10 +202,16 @@ final class ClientNamespace {
         }
     }
 
-    /** A new or changed name: the parent's times and link count moved too. */
-    private void changed(PathResolver.ParentAndName p, InodeAttr a) {
+    /**
+     * Sends a request that makes a name ({@code p}) and caches its answer (leased when the leader
+     * leased it); the parent's times and link count moved too.
+     */
+    private InodeAttr changed(PathResolver.ParentAndName p, MetaRequest<AttrReply> request) {
+        long askedAt = cache.generation();
+        AttrReply r = Rpc.await(meta.call(request));
         cache.entriesChanged(p.parent());
-        cache.put(p.parent(), p.nameString(), a);
+        cache.put(p.parent(), p.nameString(), r.attr(), paths.leaseOf(request.routingIno(), r.leased()), askedAt);
+        return r.attr();
     }
 
     private void forget(PathResolver.ParentAndName p, long ino) {

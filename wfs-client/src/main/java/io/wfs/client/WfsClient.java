@@ -9,6 +9,7 @@ import io.wfs.client.data.Rpc;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.file.FileState;
 import io.wfs.client.file.WriteBudget;
+import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.client.namespace.PathResolver;
 import io.wfs.client.route.ClusterView;
@@ -44,6 +45,8 @@ public final class WfsClient implements WfsFileSystem {
     private final ManagerClient manager;
     private final MetaClient meta;
     private final MetadataCache cache;
+    /** Null with client.cache-leases off. */
+    private final CacheLeaseKeeper leases;
     private final PathResolver paths;
     private final ClientNamespace namespace;
     private final FileIo files;
@@ -82,7 +85,8 @@ public final class WfsClient implements WfsFileSystem {
             long root = secret instanceof ScopedCredential scoped
                     ? ClientCredentials.rootOf(scoped, config.get(ClientConfigKeys.SUBDIR))
                     : rootOf(config.get(ClientConfigKeys.SUBDIR));
-            paths = new PathResolver(meta, cache, root);
+            leases = config.get(ClientConfigKeys.CACHE_LEASES) ? new CacheLeaseKeeper(meta, cache) : null;
+            paths = new PathResolver(meta, cache, root, leases);
         } catch (RuntimeException e) {
             cluster.close();
             meta.close();
@@ -427,8 +431,16 @@ public final class WfsClient implements WfsFileSystem {
         return new ClientStatfs(meta, cluster, manager, paths, quotas, scope != null).statfs();
     }
 
+    /** The slot map this client routes metadata requests by (from the cluster's route). */
+    public io.wfs.common.route.SlotMap slotMap() {
+        return cluster.slotMap();
+    }
+
     @Override
     public void close() {
+        if (leases != null) {
+            leases.close();
+        }
         if (session != null) {
             session.close();
         }

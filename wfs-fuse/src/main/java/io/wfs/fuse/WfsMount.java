@@ -27,10 +27,15 @@ public final class WfsMount implements AutoCloseable {
      * a name known only here, so fstat of an unlinked open file works (HiddenFiles); use_ino: stat shows WFS inode numbers; auto_unmount: the kernel
      * mount goes when this process dies, even by kill -9; default_permissions: the kernel checks
      * permissions too, with the attributes it caches, because some opens never reach the daemon
-     * (FIFOs, devices) — the servers still check every request that does (docs/posix.md).
+     * (FIFOs, devices) — the servers still check every request that does (docs/posix.md);
+     * entry_timeout=0 and attr_timeout=0: the kernel keeps no names or attributes of its own, which
+     * this process could not take back when another mount changes them — the client's leased cache
+     * answers instead (docs/metadata.md, "Client caches with leases"); an option given later (wfs
+     * mount --attr-timeout, -o) overrides them.
      */
     static final String OPTIONS =
-            "big_writes,allow_other,use_ino,default_permissions,fsname=wfs,subtype=wfs,auto_unmount";
+            "big_writes,allow_other,use_ino,default_permissions,fsname=wfs,subtype=wfs,auto_unmount,"
+                    + "entry_timeout=0,attr_timeout=0";
 
     private final WfsFuse fuse;
     private final Path mountPoint;

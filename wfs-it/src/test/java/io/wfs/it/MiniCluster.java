@@ -280,7 +280,7 @@ public final class MiniCluster implements AutoCloseable {
     }
 
     public RpcClient rpcClient() {
-        RpcClient rpc = new RpcClient("it-client", RpcOptions.from(clientConfig), secret, new MetricRegistry());
+        RpcClient rpc = new RpcClient("it-client", RpcOptions.from(clientConfig), secret(), new MetricRegistry());
         clients.add(rpc);
         return rpc;
     }

@@ -66,6 +66,17 @@ public final class MountCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
     List<String> fuseOptions = List.of();
 
+    @Option(names = "--attr-timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "How long the kernel may answer stat from its own cache (default ${DEFAULT-VALUE}: every stat "
+                    + "reaches this mount, whose leased cache is coherent with every other mount; above 0, another "
+                    + "mount's change may show that much later).")
+    double attrTimeout;
+
+    @Option(names = "--entry-timeout", paramLabel = "SECONDS", defaultValue = "0",
+            description = "How long the kernel may resolve a name from its own cache (default ${DEFAULT-VALUE}; as "
+                    + "--attr-timeout, for names).")
+    double entryTimeout;
+
     @Parameters(paramLabel = "MOUNTPOINT", description = "The folder to mount at (created if missing).")
     Path mountPoint;
 
@@ -98,6 +109,9 @@ public final class MountCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, "--cache-size: " + e.getMessage());
             }
         }
+        if (!(attrTimeout >= 0 && entryTimeout >= 0 && attrTimeout <= 3600 && entryTimeout <= 3600)) {
+            throw new CommandLine.ParameterException(cl, "--attr-timeout and --entry-timeout take 0 to 3600 seconds");
+        }
         if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
             throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");
         }
@@ -114,7 +128,10 @@ public final class MountCommand implements Callable<Integer> {
         }
         WfsMount mount;
         try {
-            mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, fuseOptions);
+            List<String> options = new java.util.ArrayList<>(List.of("attr_timeout=" + attrTimeout,
+                    "entry_timeout=" + entryTimeout));
+            options.addAll(fuseOptions);
+            mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, options);
         } catch (IOException | RuntimeException e) {
             client.close();
             cl.getErr().println("wfs mount: " + e.getMessage());

@@ -1,58 +1,73 @@
 package io.wfs.client.namespace;
 
+import io.wfs.client.namespace.CacheLeaseKeeper.GroupLease;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.posix.Posix;
+import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongIterator;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Names and attributes this client saw recently, trusted for a TTL (client.attr-ttl) so that a
- * hot path costs no RPC. This client's own mutations invalidate what they change; other clients'
- * changes show after the TTL (and at every open, which always asks the server).
+ * Names and attributes this client saw, so that a hot path costs no RPC. An answer the group's
+ * leader leased ({@link CacheLeaseKeeper}) is served until the leader invalidates its key or the
+ * group's lease lapses: coherent with every other client (docs/metadata.md, "Client caches with
+ * leases"). An answer without a lease is trusted for {@code client.attr-ttl} only. This client's
+ * own mutations update or forget what they change.
+ *
+ * <p>Lease keys: a directory's entries and its own attributes are under the directory's inode
+ * number, a file's attributes under its parent's; an invalidation of a key drops all of them.
  */
 public final class MetadataCache {
-    private record Entry(long ino, long expiresNs) {
+    private record Entry(long ino, long expiresNs, GroupLease lease) {
+        boolean valid(long now) {
+            return lease != null ? lease.valid(now) : now - expiresNs <= 0;
+        }
     }
 
     /** {@code timesStale}: an entry of the directory changed here since; its mode and owner still hold. */
-    private record Attr(InodeAttr attr, long expiresNs, boolean timesStale) {
-    }
-
-    private record Name(long parent, String name) {
+    private record Attr(InodeAttr attr, long expiresNs, boolean timesStale, GroupLease lease) {
+        boolean valid(long now) {
+            return lease != null ? lease.valid(now) : now - expiresNs <= 0;
+        }
     }
 
     private final long ttlNs;
-    private final Map<Name, Entry> names = new HashMap<>();
+    /** parent → name → entry. */
+    private final Long2ObjectOpenHashMap<Map<String, Entry>> names = new Long2ObjectOpenHashMap<>();
+    private int nameCount;
     private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
+    /** Lease key → inodes whose leased attributes are cached under it. */
+    private final Long2ObjectOpenHashMap<LongOpenHashSet> attrsByKey = new Long2ObjectOpenHashMap<>();
     /** Inodes this client created, until when they are known to have no extended attributes. */
-    private final it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap bareUntil = new it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap();
-    /** Bounds both maps; a full cache is simply cleared (cheap, and rare with a short TTL). */
+    private final Long2LongOpenHashMap bareUntil = new Long2LongOpenHashMap();
+    /** Bounds the maps; a full cache is simply cleared (cheap, and rare). */
     private final int maxEntries;
+    /** Bumped by every invalidation: an answer asked for before one may not be cached as leased. */
+    private volatile long generation;
 
     public MetadataCache(java.time.Duration ttl, int maxEntries) {
         this.ttlNs = ttl.toNanos();
         this.maxEntries = maxEntries;
     }
 
-    public boolean enabled() {
-        return ttlNs > 0;
+    /** Read before sending a request whose answer may be cached as leased; passed back to the put. */
+    public long generation() {
+        return generation;
     }
 
     public synchronized long lookup(long parent, String name) {
-        Entry e = names.get(new Name(parent, name));
-        if (e == null || System.nanoTime() > e.expiresNs) {
-            return 0;
-        }
-        return e.ino;
+        Map<String, Entry> dir = names.get(parent);
+        Entry e = dir == null ? null : dir.get(name);
+        return e == null || !e.valid(System.nanoTime()) ? 0 : e.ino;
     }
 
     /** Attributes to answer stat with: null when unknown, expired, or their times or link count moved. */
     public synchronized InodeAttr attr(long ino) {
         Attr a = attrs.get(ino);
-        if (a == null || a.timesStale || System.nanoTime() > a.expiresNs) {
-            return null;
-        }
-        return a.attr;
+        return a == null || a.timesStale || !a.valid(System.nanoTime()) ? null : a.attr;
     }
 
     /**
@@ -62,33 +77,66 @@ public final class MetadataCache {
      */
     public synchronized InodeAttr attrForWalk(long ino) {
         Attr a = attrs.get(ino);
-        if (a == null || System.nanoTime() > a.expiresNs) {
-            return null;
-        }
-        return a.attr;
+        return a == null || !a.valid(System.nanoTime()) ? null : a.attr;
     }
 
-    public synchronized void put(long parent, String name, InodeAttr attr) {
-        if (!enabled()) {
+    /** An answer without a lease (kept for client.attr-ttl). */
+    public void put(long parent, String name, InodeAttr attr) {
+        put(parent, name, attr, null, generation);
+    }
+
+    /**
+     * Caches a name and its attributes; {@code lease}: the group's lease if the leader leased the
+     * answer, which counts only if no invalidation came since {@code askedAt} ({@link #generation()}).
+     */
+    public synchronized void put(long parent, String name, InodeAttr attr, GroupLease lease, long askedAt) {
+        GroupLease l = askedAt == generation ? lease : null;
+        if (l == null && ttlNs <= 0) {
             return;
         }
         trim();
-        names.put(new Name(parent, name), new Entry(attr.ino(), System.nanoTime() + ttlNs));
+        long expires = System.nanoTime() + ttlNs;
+        if (names.computeIfAbsent(parent, p -> new HashMap<>()).put(name, new Entry(attr.ino(), expires, l)) == null) {
+            nameCount++;
+        }
         if (!PathResolver.isStub(attr)) {
-            attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs, false));
+            storeAttr(attr, l, expires);
         }
     }
 
-    public synchronized void putAttr(InodeAttr attr) {
-        if (!enabled() || PathResolver.isStub(attr)) {
+    /** Attributes without a lease (kept for client.attr-ttl). */
+    public void putAttr(InodeAttr attr) {
+        putAttr(attr, null, generation);
+    }
+
+    public synchronized void putAttr(InodeAttr attr, GroupLease lease, long askedAt) {
+        GroupLease l = askedAt == generation ? lease : null;
+        if ((l == null && ttlNs <= 0) || PathResolver.isStub(attr)) {
             return;
         }
         trim();
-        attrs.put(attr.ino(), new Attr(attr, System.nanoTime() + ttlNs, false));
+        storeAttr(attr, l, System.nanoTime() + ttlNs);
+    }
+
+    private void storeAttr(InodeAttr attr, GroupLease lease, long expires) {
+        attrs.put(attr.ino(), new Attr(attr, expires, false, lease));
+        if (lease != null) {
+            attrsByKey.computeIfAbsent(keyOf(attr), k -> new LongOpenHashSet(4)).add(attr.ino());
+        }
+    }
+
+    static long keyOf(InodeAttr a) {
+        return Posix.isDirectory(a.mode()) ? a.ino() : a.parent();
     }
 
     public synchronized void forgetName(long parent, String name) {
-        names.remove(new Name(parent, name));
+        Map<String, Entry> dir = names.get(parent);
+        if (dir != null && dir.remove(name) != null) {
+            nameCount--;
+            if (dir.isEmpty()) {
+                names.remove(parent);
+            }
+        }
     }
 
     public synchronized void forgetAttr(long ino) {
@@ -96,12 +144,42 @@ public final class MetadataCache {
         bareUntil.remove(ino);
     }
 
+    /** The leader says these keys changed: drop their names and attributes (before acknowledging). */
+    public synchronized void invalidate(long[] keys) {
+        generation++;
+        for (long key : keys) {
+            Map<String, Entry> dir = names.remove(key);
+            if (dir != null) {
+                nameCount -= dir.size();
+            }
+            attrs.remove(key);
+            LongOpenHashSet inos = attrsByKey.remove(key);
+            if (inos != null) {
+                for (LongIterator it = inos.iterator(); it.hasNext(); ) {
+                    long ino = it.nextLong();
+                    bareUntil.remove(ino);
+                    Attr a = attrs.get(ino);
+                    if (a != null && a.lease != null && keyOf(a.attr) == key) {
+                        attrs.remove(ino);
+                    }
+                }
+            }
+        }
+    }
+
+    /** A group's lease lapsed or restarted: nothing leased may be served any more. */
+    public synchronized void dropLeased() {
+        generation++;
+        names.clear();
+        nameCount = 0;
+        attrs.clear();
+        attrsByKey.clear();
+    }
+
     /** {@code ino} was just created here: it has no extended attributes (for the TTL, like its attributes). */
     public synchronized void created(long ino) {
-        if (enabled()) {
-            trim();
-            bareUntil.put(ino, System.nanoTime() + ttlNs);
-        }
+        trim();
+        bareUntil.put(ino, System.nanoTime() + Math.max(ttlNs, java.util.concurrent.TimeUnit.SECONDS.toNanos(1)));
     }
 
     /**
@@ -111,21 +189,23 @@ public final class MetadataCache {
      */
     public synchronized boolean bare(long ino) {
         long until = bareUntil.get(ino);
-        return until != 0 && System.nanoTime() <= until;
+        return until != 0 && System.nanoTime() - until <= 0;
     }
 
     /** This client changed an entry of directory {@code ino}: its times and link count are no longer known. */
     public synchronized void entriesChanged(long ino) {
         Attr a = attrs.get(ino);
         if (a != null && !a.timesStale) {
-            attrs.put(ino, new Attr(a.attr, a.expiresNs, true));
+            attrs.put(ino, new Attr(a.attr, a.expiresNs, true, a.lease));
         }
     }
 
     private void trim() {
-        if (names.size() >= maxEntries || attrs.size() >= maxEntries || bareUntil.size() >= maxEntries) {
+        if (nameCount >= maxEntries || attrs.size() >= maxEntries || bareUntil.size() >= maxEntries) {
             names.clear();
+            nameCount = 0;
             attrs.clear();
+            attrsByKey.clear();
             bareUntil.clear();
         }
     }

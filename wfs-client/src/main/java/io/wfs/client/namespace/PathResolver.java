@@ -8,6 +8,7 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MetaNames;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
@@ -31,12 +32,29 @@ public final class PathResolver {
     private final MetaClient meta;
     private final MetadataCache cache;
     private final long root;
+    /** Null: the answers are cached for client.attr-ttl only, never leased. */
+    private final CacheLeaseKeeper leases;
 
     /** A resolver whose "/" is the directory {@code root} (inode number). */
     public PathResolver(MetaClient meta, MetadataCache cache, long root) {
+        this(meta, cache, root, null);
+    }
+
+    public PathResolver(MetaClient meta, MetadataCache cache, long root, CacheLeaseKeeper leases) {
         this.meta = meta;
         this.cache = cache;
         this.root = root;
+        this.leases = leases;
+    }
+
+    /** The header of a read whose answer may be cached: leased when this client keeps leases. */
+    public MetaHeader cachedQuery(Caller c) {
+        return leases == null ? meta.query(c.uid(), c.gid(), c.groups()) : meta.leasedQuery(c.uid(), c.gid(), c.groups());
+    }
+
+    /** The group lease an answer to a request routed by {@code routingIno} is cached under, if leased. */
+    public CacheLeaseKeeper.GroupLease leaseOf(long routingIno, boolean leased) {
+        return leases == null ? null : leases.of(routingIno, leased);
     }
 
     /** The inode that "/" resolves to. */
@@ -110,9 +128,10 @@ public final class PathResolver {
         if (a != null) {
             return a;
         }
-        a = Rpc.await(meta.call(new GetAttrRequest(meta.query(caller.uid(), caller.gid(), caller.groups()), ino))).attr();
-        cache.putAttr(a);
-        return a;
+        long askedAt = cache.generation();
+        AttrReply reply = Rpc.await(meta.call(new GetAttrRequest(cachedQuery(caller), ino)));
+        cache.putAttr(reply.attr(), leaseOf(ino, reply.leased()), askedAt);
+        return reply.attr();
     }
 
     /** A directory's attributes for walking through it (type, mode, owner): see {@link MetadataCache#attrForWalk}. */
@@ -137,9 +156,9 @@ public final class PathResolver {
         if (bytes.length > MetaNames.MAX_NAME_BYTES) {
             throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
         }
-        AttrReply reply = Rpc.await(meta.call(new LookupRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
-                dir.ino(), bytes)));
-        cache.put(dir.ino(), name, reply.attr());
+        long askedAt = cache.generation();
+        AttrReply reply = Rpc.await(meta.call(new LookupRequest(cachedQuery(caller), dir.ino(), bytes)));
+        cache.put(dir.ino(), name, reply.attr(), leaseOf(dir.ino(), reply.leased()), askedAt);
         // A child in another group comes back as a stub (ino and type, nlink 0): its own group has the rest.
         return isStub(reply.attr()) ? attr(caller, reply.attr().ino()) : reply.attr();
     }

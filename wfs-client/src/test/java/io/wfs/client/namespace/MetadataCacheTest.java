@@ -38,4 +38,62 @@ class MetadataCacheTest {
         assertNull(cache.attr(7));
         assertNull(cache.attrForWalk(7));
     }
+
+    private static final InodeAttr FILE = new InodeAttr(9, Posix.S_IFREG | 0644, 1, 1000, 100, 5, 1, 1, 1, 0, 7);
+    private static final InodeAttr OTHER_FILE = new InodeAttr(10, Posix.S_IFREG | 0644, 1, 1000, 100, 5, 1, 1, 1, 0, 8);
+
+    private static CacheLeaseKeeper.GroupLease lease(long validForNs) {
+        CacheLeaseKeeper.GroupLease l = new CacheLeaseKeeper.GroupLease("g1", 0);
+        l.validUntil(System.nanoTime() + validForNs);
+        return l;
+    }
+
+    /** No TTL at all: only leased answers are kept, for as long as their group's lease runs. */
+    @Test
+    void leasedAnswersAreServedUntilTheirKeyIsInvalidated() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.put(7, "f", FILE);
+        assertEquals(0, cache.lookup(7, "f"), "without a lease and without a TTL nothing is kept");
+        cache.put(7, "f", FILE, lease, cache.generation());
+        cache.putAttr(DIR, lease, cache.generation());
+        cache.put(8, "g", OTHER_FILE, lease, cache.generation());
+        assertEquals(9, cache.lookup(7, "f"));
+        assertEquals(FILE, cache.attr(9));
+        assertEquals(DIR, cache.attr(7));
+
+        cache.invalidate(new long[] {7});
+        assertEquals(0, cache.lookup(7, "f"), "the directory's names go");
+        assertNull(cache.attr(9), "the attributes of its files go");
+        assertNull(cache.attr(7), "its own attributes go");
+        assertEquals(10, cache.lookup(8, "g"), "another directory's stay");
+        assertEquals(OTHER_FILE, cache.attr(10));
+    }
+
+    @Test
+    void anAnswerAskedForBeforeAnInvalidationIsNotLeased() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        long askedAt = cache.generation();
+        // The leader invalidated key 7 while this answer was on its way: it may predate the change.
+        cache.invalidate(new long[] {7});
+        cache.put(7, "f", FILE, lease, askedAt);
+        assertEquals(0, cache.lookup(7, "f"));
+        assertNull(cache.attr(9));
+    }
+
+    @Test
+    void aLapsedGroupLeaseServesNothingAndADropForgetsEverything() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lapsed = lease(-1);
+        cache.put(7, "f", FILE, lapsed, cache.generation());
+        assertEquals(0, cache.lookup(7, "f"));
+        assertNull(cache.attr(9));
+        CacheLeaseKeeper.GroupLease live = lease(Duration.ofMinutes(1).toNanos());
+        cache.put(7, "f", FILE, live, cache.generation());
+        assertEquals(9, cache.lookup(7, "f"));
+        cache.dropLeased();
+        assertEquals(0, cache.lookup(7, "f"));
+        assertNull(cache.attr(9));
+    }
 }

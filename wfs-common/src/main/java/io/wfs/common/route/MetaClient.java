@@ -72,6 +72,20 @@ public final class MetaClient implements AutoCloseable {
         return new MetaHeader(uid, gid, groups).withRouteVersion(slotMap.version());
     }
 
+    /**
+     * Header of a read whose answer this client may cache under a lease: it names the session, so
+     * the leader can lease the answer to it (validation wants a sequence number with a session;
+     * nothing is recorded under it for a read).
+     */
+    public MetaHeader leasedQuery(int uid, int gid, int... groups) {
+        return mutation(uid, gid, groups);
+    }
+
+    /** The group that owns {@code ino}'s slot in the current slot map. */
+    public SlotMap.Group groupOf(long ino) {
+        return slotMap.groupOfIno(ino);
+    }
+
     public <R extends Response> CompletableFuture<R> call(MetaRequest<R> request) {
         CompletableFuture<R> result = new CompletableFuture<>();
         long giveUpAt = System.nanoTime() + deadline.toNanos();

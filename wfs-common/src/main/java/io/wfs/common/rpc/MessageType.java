@@ -109,6 +109,8 @@ public enum MessageType {
     REMOVE_QUOTA(132, MessageCategory.META, io.wfs.common.msg.meta.RemoveQuotaRequest.class, OkReply.class),
     LIST_QUOTAS(133, MessageCategory.META, io.wfs.common.msg.meta.ListQuotasRequest.class,
             io.wfs.common.msg.meta.QuotaListReply.class),
+    CACHE_LEASE_POLL(134, MessageCategory.META, io.wfs.common.msg.meta.CacheLeasePollRequest.class,
+            io.wfs.common.msg.meta.CacheLeasePollReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

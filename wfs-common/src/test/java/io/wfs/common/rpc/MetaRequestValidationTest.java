@@ -52,6 +52,16 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void aLeasePollNeedsASessionAValidSlotAndABatchNotBelowZero() {
+        io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
+        new io.wfs.common.msg.meta.CacheLeasePollRequest(session, 4095, 0).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CacheLeasePollRequest(H.withSequence(0, 0, 0), 3, 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CacheLeasePollRequest(session, 4096, 0)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CacheLeasePollRequest(session, 3, -1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CacheLeasePollRequest()));
+    }
+
+    @Test
     void modesFlagsAndRangesAreChecked() {
         assertEquals(WfsErrorCode.EINVAL, refusal(new MknodRequest(H, 1, "d".getBytes(), Posix.S_IFDIR | 0755, 0)));
         assertEquals(WfsErrorCode.EINVAL, refusal(new MkdirRequest(H, 1, "d".getBytes(), Posix.S_IFREG | 0755)));

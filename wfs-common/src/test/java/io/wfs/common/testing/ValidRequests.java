@@ -92,6 +92,7 @@ public final class ValidRequests {
             case GET_QUOTA -> new io.wfs.common.msg.meta.GetQuotaRequest(h, ino);
             case REMOVE_QUOTA -> new io.wfs.common.msg.meta.RemoveQuotaRequest(h, ino);
             case LIST_QUOTAS -> new io.wfs.common.msg.meta.ListQuotasRequest(h, r.nextInt(4096));
+            case CACHE_LEASE_POLL -> new io.wfs.common.msg.meta.CacheLeasePollRequest(h, r.nextInt(4096), r.nextInt(1000));
             case LOCK_FOR_LINK -> new io.wfs.common.msg.meta.LockForLinkRequest(h, ino, ino + 3, name(r));
             case LOCK_FOR_RENAME -> new io.wfs.common.msg.meta.LockForRenameRequest(h, ino, plan(r, ino));
             case RENAME_ENTRIES -> new io.wfs.common.msg.meta.RenameEntriesRequest(h, plan(r, ino), true, r.nextBoolean(),

@@ -10,6 +10,17 @@ import java.util.Arrays;
 public final class Namespace {
     private final SlotState[] slots = new SlotState[InodeNumbers.SLOT_COUNT];
     private int owned;
+    private java.util.function.LongConsumer changes;
+
+    /** Every slot, now and later, reports the lease keys of its changes to {@code sink} ({@link SlotState#reportChangesTo}). */
+    public void reportChangesTo(java.util.function.LongConsumer sink) {
+        this.changes = sink;
+        for (SlotState state : slots) {
+            if (state != null) {
+                state.reportChangesTo(sink);
+            }
+        }
+    }
 
     /** Takes ownership of an empty slot. */
     public SlotState addSlot(int slot) {
@@ -23,6 +34,7 @@ public final class Namespace {
             throw new IllegalStateException("slot " + slot + " is already owned");
         }
         slots[slot] = state;
+        state.reportChangesTo(changes);
         owned++;
         return state;
     }

@@ -31,6 +31,8 @@ public final class SlotState {
     /** Directories made before this epoch are shared with a snapshot while {@link #sharing}. */
     private int epoch;
     private boolean sharing;
+    /** Told the lease key of every change (a directory's ino, a file's parent); null: nobody listens. */
+    private java.util.function.LongConsumer changes;
 
     public SlotState(int slot) {
         InodeNumbers.checkSlot(slot);
@@ -75,6 +77,23 @@ public final class SlotState {
         sharing = false;
         table.stopSharing();
         slices.stopSharing();
+    }
+
+    /** Reports the lease key of every later change to {@code sink} (docs/metadata.md, "Client caches with leases"). */
+    public void reportChangesTo(java.util.function.LongConsumer sink) {
+        this.changes = sink;
+    }
+
+    private void changed(int pos, long ino) {
+        if (changes != null) {
+            changes.accept(FileType.isDirectory(table.mode(pos)) ? ino : table.get(pos, InodeRecord.PARENT));
+        }
+    }
+
+    private int changing(long ino) {
+        int pos = position(ino);
+        changed(pos, ino);
+        return pos;
     }
 
     public int slot() {
@@ -168,7 +187,7 @@ public final class SlotState {
      * file's blocks are appended to freedBlocks. Entries naming it are the caller's business.
      */
     public void removeInode(long ino, LongArrayList freedBlocks) {
-        int pos = position(ino);
+        int pos = changing(ino);
         long seq = InodeNumbers.seqOf(ino);
         int mode = table.mode(pos);
         DirectoryQuota quota = quotas.quotaOf(quotas.rootOf(ino));
@@ -223,18 +242,18 @@ public final class SlotState {
 
     /** chmod: replaces the 12 permission bits, keeps the type. */
     public void setPermissions(long ino, int permissions) {
-        int pos = position(ino);
+        int pos = changing(ino);
         long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
         int mode = FileType.typeBits(InodeRecord.mode(w0)) | (permissions & Posix.PERMISSION_BITS);
         table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(mode, InodeRecord.flags(w0), InodeRecord.nlink(w0)));
     }
 
     public void setOwner(long ino, int uid, int gid) {
-        table.set(position(ino), InodeRecord.OWNER, InodeRecord.packHalves(uid, gid));
+        table.set(changing(ino), InodeRecord.OWNER, InodeRecord.packHalves(uid, gid));
     }
 
     public void setNlink(long ino, int nlink) {
-        int pos = position(ino);
+        int pos = changing(ino);
         long w0 = table.get(pos, InodeRecord.MODE_FLAGS_NLINK);
         if (nlink == 0 && InodeRecord.nlink(w0) > 0) {
             // The last name went: the file stops counting against its quota (docs/kubernetes.md).
@@ -256,24 +275,29 @@ public final class SlotState {
     }
 
     public void setParent(long ino, long parent) {
-        table.set(position(ino), InodeRecord.PARENT, parent);
+        int pos = changing(ino);
+        table.set(pos, InodeRecord.PARENT, parent);
+        changed(pos, ino);
     }
 
     public void setAtime(long ino, long timeNs) {
-        table.set(position(ino), InodeRecord.ATIME, timeNs);
+        table.set(changing(ino), InodeRecord.ATIME, timeNs);
     }
 
     public void setMtime(long ino, long timeNs) {
-        table.set(position(ino), InodeRecord.MTIME, timeNs);
+        table.set(changing(ino), InodeRecord.MTIME, timeNs);
     }
 
     public void setCtime(long ino, long timeNs) {
-        table.set(position(ino), InodeRecord.CTIME, timeNs);
+        table.set(changing(ino), InodeRecord.CTIME, timeNs);
     }
 
     /** The entries of a directory of this slot (ENOTDIR if ino is not a directory). */
     public DirectoryEntries directory(long dirIno) {
         DirectoryEntries entries = directoryToRead(dirIno);
+        if (changes != null) {
+            changes.accept(dirIno);
+        }
         long seq = InodeNumbers.seqOf(dirIno);
         if (sharing && entries.epoch < epoch) {
             // A snapshot reads the shared one: callers may change what they get.
@@ -313,6 +337,7 @@ public final class SlotState {
     public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
                          LongArrayList freedBlocks) {
         int pos = regularFile(ino);
+        changed(pos, ino);
         long end = fileOffset + length;
         long size = table.get(pos, InodeRecord.SIZE);
         DirectoryQuota quota = end > size ? quotas.checkGrowth(ino, end - size, 0) : null;
@@ -332,6 +357,7 @@ public final class SlotState {
             throw new NamespaceException(NamespaceException.Code.EINVAL, "negative size");
         }
         int pos = regularFile(ino);
+        changed(pos, ino);
         long size = table.get(pos, InodeRecord.SIZE);
         DirectoryQuota quota = quotas.checkGrowth(ino, newSize - size, 0);
         if (newSize < size) {

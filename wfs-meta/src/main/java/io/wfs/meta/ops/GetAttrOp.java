@@ -12,7 +12,7 @@ import io.wfs.meta.namespace.InodeAttributes;
  * open is deleted as far as anyone can tell (its release is on its way): ENOENT, as before it
  * is released.
  */
-public final class GetAttrOp implements MetaOperation<GetAttrRequest, AttrReply> {
+public final class GetAttrOp implements LeasedAttributes<GetAttrRequest> {
     @Override
     public MessageType type() {
         return MessageType.GET_ATTR;

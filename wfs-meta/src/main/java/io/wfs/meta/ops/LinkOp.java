@@ -23,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * lock, intent), (2) {@code LinkLockedChild} here (the entry, the lock's receipt, the client's
  * (session, seq)), (3) resolve the lock (commit, or nlink−1 if step 2 failed).
  */
-public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
+public final class LinkOp implements LeasedEntry<LinkRequest> {
     @Override
     public MessageType type() {
         return MessageType.LINK;
@@ -94,5 +94,10 @@ public final class LinkOp implements MetaOperation<LinkRequest, AttrReply> {
         if (target.nlink() == 0) {
             throw new WfsException(WfsErrorCode.ENOENT, "the file was unlinked");
         }
+    }
+
+    @Override
+    public long directoryOf(LinkRequest req) {
+        return req.newParent();
     }
 }

@@ -9,7 +9,7 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.DirectoryEntries;
 
 /** Name → inode in one directory; a path step, so it needs search permission on the directory. */
-public final class LookupOp implements MetaOperation<LookupRequest, AttrReply> {
+public final class LookupOp implements LeasedEntry<LookupRequest> {
     @Override
     public MessageType type() {
         return MessageType.LOOKUP;
@@ -29,5 +29,10 @@ public final class LookupOp implements MetaOperation<LookupRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.ENOENT, "no entry");
         }
         return new AttrReply(ctx.wireOrStub(child, entries.lookupType(req.name())));
+    }
+
+    @Override
+    public long directoryOf(LookupRequest req) {
+        return req.parent();
     }
 }

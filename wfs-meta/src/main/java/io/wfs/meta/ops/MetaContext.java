@@ -36,9 +36,12 @@ public final class MetaContext {
     private final SessionTable sessions;
     private final DeletionQueue deletions;
     private final LeaderOpens leaderOpens;
+    private final io.wfs.meta.lease.LeaseMark leaseMark;
 
     public MetaContext(Namespace namespace, Caller caller, long timeNs, LongArrayList freedBlocks, LockIntents intents,
-                       ClientState clients, SessionTable sessions, DeletionQueue deletions, LeaderOpens leaderOpens) {
+                       ClientState clients, SessionTable sessions, DeletionQueue deletions, LeaderOpens leaderOpens,
+                       io.wfs.meta.lease.LeaseMark leaseMark) {
+        this.leaseMark = leaseMark;
         this.namespace = namespace;
         this.caller = caller;
         this.timeNs = timeNs;
@@ -48,6 +51,11 @@ public final class MetaContext {
         this.sessions = sessions;
         this.deletions = deletions;
         this.leaderOpens = leaderOpens;
+    }
+
+    /** Replicated: whether a leader of the group ever granted client-cache leases. */
+    public io.wfs.meta.lease.LeaseMark leaseMark() {
+        return leaseMark;
     }
 
     /** The results recorded per client session (exactly-once). */

@@ -63,4 +63,17 @@ public interface MetaOperation<Q extends MetaRequest<R>, R extends Response> {
      */
     default void replayed(MetaContext ctx, Q request, Object recorded) {
     }
+
+    /**
+     * The cache-lease keys ({@link io.wfs.meta.lease.LeaseKeys}) under which the asking client may
+     * cache this answer, if the leader grants it a lease (docs/metadata.md, "Client caches with
+     * leases"); none by default: the answer is not cached beyond {@code client.attr-ttl}.
+     */
+    default void leaseKeys(Q request, R reply, java.util.function.LongConsumer keys) {
+    }
+
+    /** The answer marked as leased, for the operations that name lease keys (a copy). */
+    default R withLease(R reply) {
+        return reply;
+    }
 }

@@ -30,6 +30,8 @@ public final class MetaOperations {
                 // Client sessions: opens, locks, heartbeats.
                 new OpenOp(), new CloseOp(), new AnnounceOpensOp(), new SetLockOp(), new GetLockOp(),
                 new SessionHeartbeatOp(),
+                // Client caches: the lease poll.
+                new CacheLeasePollOp(),
                 // The stores: deletion queue, orphan blocks.
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
                 // wfs fsck.
@@ -45,7 +47,7 @@ public final class MetaOperations {
             }
         }
         for (InternalOperation op : List.of(new CreateRootOp(), new ExpireSessionsOp(), ackDeletions,
-                new ReleaseOrphansOp())) {
+                new ReleaseOrphansOp(), new LeasesGrantedOp())) {
             if (op.command() >= 0 || byCommand.put(op.command(), op) != null) {
                 throw new IllegalStateException("internal command " + op.command() + " must be negative and unique");
             }

@@ -27,7 +27,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code LinkLockedChild} here, carrying the client's (session, seq), (3) resolve the lock (commit,
  * or delete the directory if step 2 failed).
  */
-public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
+public final class MkdirOp implements LeasedEntry<MkdirRequest> {
     @Override
     public MessageType type() {
         return MessageType.MKDIR;
@@ -123,5 +123,10 @@ public final class MkdirOp implements MetaOperation<MkdirRequest, AttrReply> {
     public static int targetSlot(long parent, byte[] name) {
         int h = Names.hash(name, 0, name.length) * 31 + Long.hashCode(parent * 0x9E3779B97F4A7C15L);
         return Math.floorMod(h, InodeNumbers.SLOT_COUNT);
+    }
+
+    @Override
+    public long directoryOf(MkdirRequest req) {
+        return req.parent();
     }
 }

@@ -13,7 +13,7 @@ import io.wfs.meta.namespace.InodeAttributes;
  * create and mknod: regular files, FIFOs, sockets, and (root only) devices, in the parent's
  * slot; a create may also open the new file in the same entry (MknodRequest#open).
  */
-public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
+public final class MknodOp implements LeasedEntry<MknodRequest> {
     @Override
     public MessageType type() {
         return MessageType.MKNOD;
@@ -55,5 +55,10 @@ public final class MknodOp implements MetaOperation<MknodRequest, AttrReply> {
         if (req.open() && recorded instanceof AttrReply reply) {
             ctx.leaderOpens().openOnce(ctx.caller().session(), reply.attr().ino(), ctx.timeNs());
         }
+    }
+
+    @Override
+    public long directoryOf(MknodRequest req) {
+        return req.parent();
     }
 }

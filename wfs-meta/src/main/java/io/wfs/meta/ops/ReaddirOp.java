@@ -39,4 +39,17 @@ public final class ReaddirOp implements MetaOperation<ReaddirRequest, ReaddirRep
         boolean eof = next == DirectoryEntries.END;
         return new ReaddirReply(page, eof ? 0 : next, eof);
     }
+
+    @Override
+    public void leaseKeys(ReaddirRequest req, ReaddirReply reply, java.util.function.LongConsumer keys) {
+        keys.accept(req.dir());
+        for (io.wfs.common.msg.meta.DirEntry e : reply.entries()) {
+            io.wfs.meta.lease.LeaseKeys.ofAttr(e.attr(), keys);
+        }
+    }
+
+    @Override
+    public ReaddirReply withLease(ReaddirReply reply) {
+        return reply.withLease();
+    }
 }

@@ -35,7 +35,7 @@ import java.util.concurrent.CompletableFuture;
  * is checked against the descriptor, not the file's current mode bits. Whether the session holds
  * the file open is leader memory, so {@link #lead} checks it before the entry; apply trusts the flag.
  */
-public final class SetAttrOp implements MetaOperation<SetAttrRequest, AttrReply> {
+public final class SetAttrOp implements LeasedAttributes<SetAttrRequest> {
     @Override
     public MessageType type() {
         return MessageType.SET_ATTR;

@@ -8,7 +8,7 @@ import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
 
 /** symlink: a link inode (mode 0777) in the parent's slot. */
-public final class SymlinkOp implements MetaOperation<SymlinkRequest, AttrReply> {
+public final class SymlinkOp implements LeasedEntry<SymlinkRequest> {
     @Override
     public MessageType type() {
         return MessageType.SYMLINK;
@@ -31,5 +31,10 @@ public final class SymlinkOp implements MetaOperation<SymlinkRequest, AttrReply>
         }
         NewEntry.insert(ctx, req.parent(), req.name(), ino, Posix.S_IFLNK);
         return new AttrReply(ctx.wire(ino));
+    }
+
+    @Override
+    public long directoryOf(SymlinkRequest req) {
+        return req.parent();
     }
 }

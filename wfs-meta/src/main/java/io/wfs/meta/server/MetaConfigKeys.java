@@ -27,6 +27,11 @@ public final class MetaConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Duration> RENAME_LEASE_TERM = durationKey("meta.rename-lease-term",
             Duration.ofSeconds(15), "How long a coordinator of a directory rename across groups holds the cluster-wide "
                     + "rename lease unless it releases it; after a coordinator crash, others wait this long.");
+    public static final ConfigKey<Duration> CACHE_LEASE = durationKey("meta.cache-lease", Duration.ofSeconds(2),
+            "How long a client may serve names and attributes from its cache after its last lease poll to the group's "
+                    + "leader (docs/metadata.md, \"Client caches with leases\"). A change waits at most this long for a "
+                    + "client that stopped answering; a new leader holds mutation replies this long plus 1.5 election "
+                    + "timeouts. 0: no leases, clients cache for client.attr-ttl only.");
 
     @Override
     public String module() {
@@ -36,6 +41,6 @@ public final class MetaConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE, REANNOUNCE_WINDOW,
-                RENAME_LEASE_TERM);
+                RENAME_LEASE_TERM, CACHE_LEASE);
     }
 }

@@ -14,6 +14,7 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import io.wfs.meta.ops.MetaOperation;
 import io.wfs.meta.state.InternalCommand;
 import io.wfs.meta.state.MetaCommand;
+import io.wfs.meta.lease.LeasedOutcome;
 import io.wfs.meta.state.MetaStateMachine;
 import io.wfs.raft.RaftGroup;
 import java.time.Duration;
@@ -83,6 +84,7 @@ public final class MetaGroupReplica {
             }
         }
         return raft.propose(MetaCommand.encode(op.type(), nowNs(), request))
+                .thenCompose(LeasedOutcome::settle)
                 .handle((result, error) -> {
                     if (error != null) {
                         throw withClientHint(WfsException.unwrap(error));
@@ -98,7 +100,7 @@ public final class MetaGroupReplica {
 
     /** Proposes an internal command of the group (root creation, session expiry, deletion acknowledgements). */
     public CompletableFuture<Object> proposeInternal(short command, byte[] body) {
-        return raft.propose(MetaCommand.encode(command, nowNs(), body));
+        return raft.propose(MetaCommand.encode(command, nowNs(), body)).thenCompose(LeasedOutcome::settle);
     }
 
     void expireSessions(Duration lease) {

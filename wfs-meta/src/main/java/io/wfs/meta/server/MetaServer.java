@@ -19,6 +19,7 @@ import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.meta.cross.CrossGroupSteps;
+import io.wfs.meta.lease.CacheLeases;
 import io.wfs.meta.cross.CrossGroupFaults;
 import io.wfs.meta.cross.LockSweeper;
 import io.wfs.meta.ops.MetaOperation;
@@ -57,6 +58,8 @@ public final class MetaServer implements AutoCloseable {
     private RpcServer rpcServer;
     private MetricsHttpServer http;
     private ScheduledExecutorService housekeeping;
+    /** Parks lease polls, lets go of held replies, drops lapsed sessions (one thread for every group here). */
+    private ScheduledExecutorService leaseTimer;
     private RpcClient peerRpc;
     private MetaClient peers;
     private CrossGroupSteps crossGroupSteps;
@@ -80,13 +83,19 @@ public final class MetaServer implements AutoCloseable {
                     + " (meta.raft-address must be one of the raft addresses in the slot map)");
         }
         Path dataDir = Path.of(config.get(MetaConfigKeys.DATA_DIR));
-        raftHost = new RaftNodeHost(parseEndpoint(raftAddress), dataDir, RaftGroupOptions.from(config), registry);
+        RaftGroupOptions raftOptions = RaftGroupOptions.from(config);
+        raftHost = new RaftNodeHost(parseEndpoint(raftAddress), dataDir, raftOptions, registry);
+        leaseTimer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-leases", true));
+        Duration cacheLease = config.get(MetaConfigKeys.CACHE_LEASE);
+        // A deposed leader that has not noticed yet may renew leases for about 1.5 election timeouts.
+        Duration takeoverHold = cacheLease.plus(raftOptions.electionTimeout().multipliedBy(3).dividedBy(2));
         for (SlotMap.Group group : slotMap.groups()) {
             if (group.peerByRaftAddress(raftAddress) == null) {
                 continue;
             }
             MetaGroupReplica replica = new MetaGroupReplica(group, new MetaStateMachine(group.slots()));
             replica.machine().setReannounceWindow(config.get(MetaConfigKeys.REANNOUNCE_WINDOW));
+            replica.machine().leaseTracking().use(new CacheLeases(cacheLease, takeoverHold, leaseTimer, System::nanoTime));
             List<PeerId> peers = group.peers().stream().map(p -> new PeerId(parseEndpoint(p.raftAddress()), 0)).toList();
             replica.attach(raftHost.startGroup(group.id(), peers, replica.machine()));
             replicas.put(group.id(), replica);
@@ -131,6 +140,11 @@ public final class MetaServer implements AutoCloseable {
         for (MetaGroupReplica r : replicas.values()) {
             registry.gauge("meta.deletions.queued." + r.groupId(), () -> (Gauge<Integer>) () -> r.machine().deletionQueueLength());
         }
+        // Client-cache leases this node's leaders hold (docs/metadata.md): sessions polling, keys leased.
+        registry.gauge("meta.cache_leases.sessions", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().leaseTracking().leases().counts()[0]).sum());
+        registry.gauge("meta.cache_leases.keys", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().leaseTracking().leases().counts()[1]).sum());
         registry.gauge("meta.opens.files", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().openFilesOnLeader()).sum());
         registry.gauge("meta.opens.orphans", () -> (Gauge<Long>) () -> replicas.values().stream()
@@ -258,6 +272,9 @@ public final class MetaServer implements AutoCloseable {
         }
         if (raftHost != null) {
             raftHost.close();
+        }
+        if (leaseTimer != null) {
+            leaseTimer.shutdownNow();
         }
     }
 }

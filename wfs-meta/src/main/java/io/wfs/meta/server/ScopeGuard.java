@@ -3,6 +3,7 @@ package io.wfs.meta.server;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AnnounceOpensRequest;
+import io.wfs.common.msg.meta.CacheLeasePollRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.EntryNameRequest;
 import io.wfs.common.msg.meta.InodeRequest;
@@ -55,7 +56,8 @@ public final class ScopeGuard {
         if (request instanceof AnnounceOpensRequest r) {
             return r.inos();
         }
-        if (request instanceof SessionHeartbeatRequest) {
+        if (request instanceof SessionHeartbeatRequest || request instanceof CacheLeasePollRequest) {
+            // Names no inode: a poll only ever hears of keys this session was leased through in-scope answers.
             return NONE;
         }
         throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()

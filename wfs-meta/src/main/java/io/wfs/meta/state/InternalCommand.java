@@ -10,6 +10,8 @@ public final class InternalCommand {
     public static final short ACK_DELETIONS = -3;
     /** Orphans no session holds open are deleted; body: int count, then the inode numbers. */
     public static final short RELEASE_ORPHANS = -4;
+    /** Client-cache leases are granted from now on: a later leader waits them out; body: empty. */
+    public static final short LEASES_GRANTED = -5;
 
     private InternalCommand() {
     }

@@ -13,6 +13,7 @@ import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.NamespaceSnapshot;
 import io.wfs.meta.session.ClientState;
 import io.wfs.meta.session.LeaderOpens;
+import io.wfs.meta.lease.LeaseTracking;
 import io.wfs.meta.ops.Caller;
 import io.wfs.meta.ops.InternalOperation;
 import io.wfs.meta.ops.MetaContext;
@@ -36,7 +37,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
-    private static final int SNAPSHOT_VERSION = 6;
+    /** 7: the lease mark after the client state (docs/metadata.md); 6 still loads, without a mark. */
+    private static final int SNAPSHOT_VERSION = 7;
 
     private final MetaOperations operations = new MetaOperations();
     /**
@@ -55,12 +57,15 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     private volatile java.util.function.LongSupplier wallClock = () -> System.currentTimeMillis() * 1_000_000L;
     private volatile Namespace namespace = new Namespace();
     private volatile Runnable leaderListener = () -> { };
+    /** Not replicated: the client-cache leases this replica grants while it leads (docs/metadata.md). */
+    private final LeaseTracking leaseTracking = new LeaseTracking();
 
     /** A group that owns {@code slots}, empty until its first leader creates the root (if it owns slot 0). */
     public MetaStateMachine(int[] slots) {
         for (int slot : slots) {
             namespace.addSlot(slot);
         }
+        namespace.reportChangesTo(leaseTracking.changedKeys());
     }
 
     @Override
@@ -68,18 +73,30 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         MetaCommand command = MetaCommand.decode(data);
         lock.lock();
         try {
+            leaseTracking.beginApply();
             if (command.type() < 0) {
-                return applyInternal(command);
+                return leaseTracking.afterApply(null, null, applyInternal(command), false);
             }
             MessageType type = MessageType.byId(command.type());
             MetaOperation<?, ?> op = type == null ? null : operations.of(type);
             if (op == null || !op.mutates()) {
                 return new WfsException(WfsErrorCode.BAD_REQUEST, "not a metadata mutation: " + command.type());
             }
-            return applyMutation(op, type, command.request(type), command.timeNs());
+            MetaRequest<?> request = command.request(type);
+            replayed = false;
+            Object result = applyMutation(op, type, request, command.timeNs());
+            return leaseTracking.afterApply(op, request, result, replayed);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Whether the last {@link #applyMutation} answered from the session table (state-machine thread only). */
+    private boolean replayed;
+
+    /** This replica's client-cache leases (off unless the meta server configures them). */
+    public LeaseTracking leaseTracking() {
+        return leaseTracking;
     }
 
     private Object applyMutation(MetaOperation<?, ?> op, MessageType type, MetaRequest<?> request, long timeNs) {
@@ -87,6 +104,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         if (h.session() != 0) {
             Object recorded = sessions.lookup(h.session(), h.seq(), h.ackedSeq(), timeNs, type);
             if (recorded != null) {
+                replayed = true;
                 replayed(op, context(Caller.of(h), timeNs, new LongArrayList(0)), request, recorded);
                 return recorded;
             }
@@ -133,7 +151,8 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     }
 
     private MetaContext context(Caller caller, long timeNs, LongArrayList freed) {
-        return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions, leaderOpens);
+        return new MetaContext(namespace, caller, timeNs, freed, intents, clients, sessions, deletions, leaderOpens,
+                leaseTracking.mark());
     }
 
     /**
@@ -158,7 +177,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             MetaContext ctx = context(Caller.of(request.header()), wallClockNs(),
                     new LongArrayList(0));
             try {
-                return (Response) op.execute(ctx, request);
+                return leaseTracking.afterQuery(op, request, (Response) op.execute(ctx, request));
             } catch (NamespaceException e) {
                 throw MetaErrors.of(e);
             }
@@ -186,6 +205,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         lock.lock();
         try {
             leaderOpens.start(wallClockNs(), reannounceWindowNs);
+            leaseTracking.leaderStart();
         } finally {
             lock.unlock();
         }
@@ -197,6 +217,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         lock.lock();
         try {
             leaderOpens.stop();
+            leaseTracking.leaderStop();
         } finally {
             lock.unlock();
         }
@@ -391,6 +412,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         deletions.write(out);
         intents.write(out);
         clients.write(out);
+        leaseTracking.mark().write(out);
     }
 
     @Override
@@ -399,7 +421,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             throw new IOException("not a meta group snapshot");
         }
         int version = in.readInt();
-        if (version != SNAPSHOT_VERSION) {
+        if (version != SNAPSHOT_VERSION && version != 6) {
             throw new IOException("unsupported meta snapshot version " + version);
         }
         lock.lock();
@@ -408,7 +430,13 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             deletions.read(in);
             intents.read(in);
             clients.read(in);
+            if (version >= 7) {
+                leaseTracking.mark().read(in);
+            } else {
+                leaseTracking.mark().clear();
+            }
             namespace = NamespaceSnapshot.load(in);
+            namespace.reportChangesTo(leaseTracking.changedKeys());
         } finally {
             lock.unlock();
         }

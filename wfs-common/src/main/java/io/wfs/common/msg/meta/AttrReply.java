@@ -6,6 +6,8 @@ import io.wfs.common.rpc.Response;
 public final class AttrReply implements Response {
     private InodeAttr attr;
     private boolean locked;
+    /** Appended: the leader leased what this answer may be cached as (see {@link #leased()}). */
+    private boolean leased;
 
     public AttrReply() {
     }
@@ -29,5 +31,21 @@ public final class AttrReply implements Response {
      */
     public boolean locked() {
         return locked;
+    }
+
+    /**
+     * True when the group's leader registered a cache lease for the asking session on the keys
+     * this answer may be cached under (its directory's entry, the inode's attributes): the client
+     * may then serve it from its cache until the leader invalidates it or the lease lapses.
+     */
+    public boolean leased() {
+        return leased;
+    }
+
+    /** This answer, leased (a copy: the recorded result of a mutation stays as every replica has it). */
+    public AttrReply withLease() {
+        AttrReply copy = new AttrReply(attr, locked);
+        copy.leased = true;
+        return copy;
     }
 }

@@ -8,6 +8,8 @@ public final class ReaddirReply implements Response {
     private List<DirEntry> entries;
     private long nextCookie;
     private boolean eof;
+    /** Appended: the leader leased the entries and attributes of this page (see {@link AttrReply#leased()}). */
+    private boolean leased;
 
     public ReaddirReply() {
     }
@@ -28,5 +30,15 @@ public final class ReaddirReply implements Response {
 
     public boolean eof() {
         return eof;
+    }
+
+    public boolean leased() {
+        return leased;
+    }
+
+    public ReaddirReply withLease() {
+        ReaddirReply copy = new ReaddirReply(entries, nextCookie, eof);
+        copy.leased = true;
+        return copy;
     }
 }

@@ -33,6 +33,7 @@ public final class ScopedAccess {
             MessageType.LIST_XATTR, MessageType.REMOVE_XATTR, MessageType.ALLOCATE_BLOCK_IDS,
             MessageType.COMMIT_SLICES, MessageType.GET_SLICES, MessageType.OPEN, MessageType.CLOSE,
             MessageType.SET_LOCK, MessageType.GET_LOCK, MessageType.SESSION_HEARTBEAT, MessageType.ANNOUNCE_OPENS,
+            MessageType.CACHE_LEASE_POLL,
             MessageType.GET_QUOTA,
             MessageType.BOOT_ROUTE, MessageType.FULL_ROUTE, MessageType.ROUTE_DELTA, MessageType.CLUSTER_STATUS,
             MessageType.LOCATE_VOLUME,

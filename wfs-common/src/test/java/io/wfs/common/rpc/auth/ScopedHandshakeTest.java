@@ -140,7 +140,8 @@ class ScopedHandshakeTest {
     @Test
     void scopedConnectionsMaySendWhatAMountNeedsAndNoServerOrAdminMessage() {
         for (MessageType t : List.of(MessageType.LOOKUP, MessageType.RENAME, MessageType.OPEN, MessageType.READ_BLOCK,
-                MessageType.WRITE_BLOCK, MessageType.FULL_ROUTE, MessageType.LOCATE_VOLUME, MessageType.ANNOUNCE_OPENS, MessageType.GET_QUOTA)) {
+                MessageType.WRITE_BLOCK, MessageType.FULL_ROUTE, MessageType.LOCATE_VOLUME, MessageType.ANNOUNCE_OPENS, MessageType.GET_QUOTA,
+                MessageType.CACHE_LEASE_POLL)) {
             assertTrue(ScopedAccess.allows(t), t + " is needed by a mount");
         }
         for (MessageType t : List.of(MessageType.ISSUE_SCOPED_CREDENTIAL, MessageType.SCAN_INODES,

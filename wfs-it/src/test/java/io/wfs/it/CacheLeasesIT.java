@@ -1,0 +1,162 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.msg.meta.CacheLeasePollReply;
+import io.wfs.common.msg.meta.CacheLeasePollRequest;
+import io.wfs.common.msg.meta.LookupRequest;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Client caches with leases (issue 16, item 4) through two real FUSE mounts whose kernel caches
+ * are off (entry_timeout=0, attr_timeout=0) and whose clients keep nothing without a lease
+ * (client.attr-ttl=0): a mount serves repeated stats of what it leased without asking a server,
+ * and still never shows an answer older than a change the other mount was told is done —
+ * chmod, rename, unlink, create, a write — also across a leader kill; a lease holder that stops
+ * answering holds a change back for about one lease term only.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class CacheLeasesIT {
+
+    @Test
+    void aSecondMountSeesEveryAcknowledgedChangeAndServesRepeatsFromItsCache() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            Files.writeString(one.resolve("d/f"), "first");
+
+            assertEquals("rw-r--r--", mode(two.resolve("d/f")));
+            MetricRegistry twoRpc = cluster.mountClientMetrics(1);
+            // The first answers start the lease polls; once leased, stats of the same path ask nobody.
+            Await.until(Duration.ofSeconds(30), () -> {
+                long before = metaQueries(twoRpc);
+                for (int i = 0; i < 20; i++) {
+                    Files.getAttribute(two.resolve("d/f"), "unix:mode");
+                }
+                return metaQueries(twoRpc) == before;
+            }, "20 stats of a leased path served by mount 2's cache without a lookup or getattr");
+
+            coherent(one, two);
+        }
+    }
+
+    /** The changes of {@code one}, each checked on {@code two} right after {@code one} was told it is done. */
+    static void coherent(Path one, Path two) throws Exception {
+        Files.setPosixFilePermissions(one.resolve("d/f"), PosixFilePermissions.fromString("rwx------"));
+        assertEquals("rwx------", mode(two.resolve("d/f")), "chmod on mount 1, seen at once on mount 2");
+
+        Files.writeString(one.resolve("d/f"), "second, longer");
+        assertEquals("second, longer".length(), Files.size(two.resolve("d/f")), "a write's new size");
+        assertEquals("second, longer", Files.readString(two.resolve("d/f")));
+
+        Files.move(one.resolve("d/f"), one.resolve("d/g"));
+        assertFalse(Files.exists(two.resolve("d/f")), "the old name of a rename is gone");
+        assertEquals("second, longer", Files.readString(two.resolve("d/g")));
+
+        Files.writeString(one.resolve("d/h"), "new");
+        assertEquals(List.of("g", "h"), names(two.resolve("d")), "a new file is listed");
+        assertEquals("new", Files.readString(two.resolve("d/h")));
+
+        Files.delete(one.resolve("d/g"));
+        assertFalse(Files.exists(two.resolve("d/g")), "an unlinked name is gone");
+        assertTrue(throwsNoSuchFile(() -> Files.readString(two.resolve("d/g"))));
+        assertEquals(List.of("h"), names(two.resolve("d")));
+
+        Files.createDirectories(one.resolve("d/sub"));
+        Files.setPosixFilePermissions(one.resolve("d/sub"), PosixFilePermissions.fromString("rwxr-x---"));
+        assertEquals("rwxr-x---", mode(two.resolve("d/sub")), "a directory's chmod");
+    }
+
+    @Test
+    void aLeaseHolderThatStopsPollingHoldsAChangeBackForAboutOneLeaseTermOnly() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Files.createDirectories(one.resolve("held"));
+            Files.writeString(one.resolve("held/f"), "x");
+            long dir = cluster.mountClient(0).getattr(io.wfs.client.Caller.ROOT, "/held").ino();
+            SlotMap slots = cluster.mountClient(0).slotMap();
+            // A client of its own session that leases the directory's entries, then never polls again (it "died").
+            try (MetaClient ghost = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
+                ghost.call(new CacheLeasePollRequest(ghost.leasedQuery(0, 0), slots.groupOfIno(dir).slots()[0], 0))
+                        .get(30, TimeUnit.SECONDS);
+                boolean leased = ghost.call(new LookupRequest(ghost.leasedQuery(0, 0), dir,
+                        "f".getBytes(StandardCharsets.UTF_8))).get(30, TimeUnit.SECONDS).leased();
+                assertTrue(leased, "the leader leased the lookup to a session that polls");
+                long start = System.nanoTime();
+                Files.setPosixFilePermissions(one.resolve("held/f"), PosixFilePermissions.fromString("rw-------"));
+                long heldMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                // The change completed (the test's timeout bounds it); it waited for the ghost's lease to lapse.
+                assertTrue(heldMs >= 500, "the chmod waited for the silent holder's lease: " + heldMs + " ms");
+                assertEquals("rw-------", mode(cluster.mountPoint(1).resolve("held/f")));
+                CacheLeasePollReply back = ghost.call(new CacheLeasePollRequest(ghost.leasedQuery(0, 0),
+                        slots.groupOfIno(dir).slots()[0], 0)).get(30, TimeUnit.SECONDS);
+                assertTrue(back.restarted(), "a holder that comes back finds its leases gone and must drop its cache");
+            }
+        }
+    }
+
+    @Test
+    void changesAfterAMetaLeaderKillAreSeenOnTheOtherMount() throws Exception {
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(2).uncachedMounts().start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
+            SlotMap slots = view.awaitLedAndWritable();
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            Files.writeString(one.resolve("d/f"), "first");
+            assertEquals("first", Files.readString(two.resolve("d/f")), "mount 2 caches the path");
+            long dir = cluster.mountClient(0).getattr(io.wfs.client.Caller.ROOT, "/d").ino();
+
+            Objects.requireNonNull(ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(dir).id()),
+                    "the group has a leader").kill();
+            coherent(one, two);
+            assertArrayEquals("new".getBytes(StandardCharsets.UTF_8), Files.readAllBytes(two.resolve("d/h")));
+        }
+    }
+
+    private static long metaQueries(MetricRegistry rpc) {
+        return rpc.timer("rpc.client.lookup.latency").getCount() + rpc.timer("rpc.client.get_attr.latency").getCount();
+    }
+
+    static String mode(Path p) throws Exception {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(p));
+    }
+
+    static List<String> names(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> !n.equals("sub")).sorted().toList();
+        }
+    }
+
+    private interface Io {
+        void run() throws Exception;
+    }
+
+    private static boolean throwsNoSuchFile(Io io) throws Exception {
+        try {
+            io.run();
+            return false;
+        } catch (NoSuchFileException e) {
+            return true;
+        }
+    }
+}
