@@ -23,6 +23,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
                     + "answers without a lease are kept for client.attr-ttl only.");
+    public static final ConfigKey<Duration> KERNEL_ATTR_TIMEOUT = durationKey("client.kernel-attr-timeout",
+            Duration.ofSeconds(1), "FUSE attr_timeout: how long the kernel answers stat from its own cache, which no "
+                    + "other mount's change can take back, so another mount's change may show that much later; 0: "
+                    + "every stat reaches the client's leased cache, coherent with every mount (wfs mount --attr-timeout).");
+    public static final ConfigKey<Duration> KERNEL_ENTRY_TIMEOUT = durationKey("client.kernel-entry-timeout",
+            Duration.ofSeconds(1), "FUSE entry_timeout: as client.kernel-attr-timeout, for names (wfs mount --entry-timeout).");
     public static final ConfigKey<Duration> ROUTE_REFRESH = durationKey("client.route-refresh", Duration.ofSeconds(5),
             "How often the route is brought up to date (a delta from a store), besides refreshes when no volume "
                     + "takes a block.");
@@ -76,7 +82,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

@@ -350,8 +350,19 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void flush(WfsFile file) {
-        files.flush(file.caller(), file.state());
-        cache.forgetAttr(file.ino());
+        flushAndForget(file);
+    }
+
+    /** Flushes; the cached attributes go unless nothing was buffered (a failed commit may have moved them too). */
+    private void flushAndForget(WfsFile file) {
+        boolean changed = true;
+        try {
+            changed = files.flush(file.caller(), file.state());
+        } finally {
+            if (changed) {
+                cache.forgetAttr(file.ino());
+            }
+        }
     }
 
     @Override
@@ -364,8 +375,7 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public void release(WfsFile file) {
         try {
-            files.flush(file.caller(), file.state());
-            cache.forgetAttr(file.ino());
+            flushAndForget(file);
         } finally {
             files.release(file.state());
             session.close(file.caller(), file.ino());

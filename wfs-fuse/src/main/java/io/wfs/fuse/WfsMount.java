@@ -28,14 +28,27 @@ public final class WfsMount implements AutoCloseable {
      * mount goes when this process dies, even by kill -9; default_permissions: the kernel checks
      * permissions too, with the attributes it caches, because some opens never reach the daemon
      * (FIFOs, devices) — the servers still check every request that does (docs/posix.md);
-     * entry_timeout=0 and attr_timeout=0: the kernel keeps no names or attributes of its own, which
-     * this process could not take back when another mount changes them — the client's leased cache
-     * answers instead (docs/metadata.md, "Client caches with leases"); an option given later (wfs
-     * mount --attr-timeout, -o) overrides them.
+     * the kernel's own name and attribute cache times come from the configuration
+     * ({@link #kernelCacheOptions}).
      */
     static final String OPTIONS =
-            "big_writes,allow_other,use_ino,default_permissions,fsname=wfs,subtype=wfs,auto_unmount,"
-                    + "entry_timeout=0,attr_timeout=0";
+            "big_writes,allow_other,use_ino,default_permissions,fsname=wfs,subtype=wfs,auto_unmount";
+
+    /**
+     * entry_timeout and attr_timeout from client.kernel-entry-timeout / client.kernel-attr-timeout:
+     * what the kernel caches, this process cannot take back when another mount changes it (the
+     * high-level libfuse API has no invalidation): 1 s by default, as libfuse's own default; 0 leaves
+     * every answer to the client's leased cache, which is coherent (docs/metadata.md, "Client caches
+     * with leases").
+     */
+    public static List<String> kernelCacheOptions(io.wfs.common.config.WfsConfig config) {
+        return List.of("entry_timeout=" + seconds(config.get(io.wfs.client.ClientConfigKeys.KERNEL_ENTRY_TIMEOUT)),
+                "attr_timeout=" + seconds(config.get(io.wfs.client.ClientConfigKeys.KERNEL_ATTR_TIMEOUT)));
+    }
+
+    private static String seconds(java.time.Duration d) {
+        return java.math.BigDecimal.valueOf(d.toNanos(), 9).stripTrailingZeros().toPlainString();
+    }
 
     private final WfsFuse fuse;
     private final Path mountPoint;

@@ -74,12 +74,13 @@ final class ClusterMounts implements AutoCloseable {
         WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, managerList)
                 .with(ClientConfigKeys.SESSION_HEARTBEAT, java.time.Duration.ofSeconds(1))
                 .with(ClientConfigKeys.SUBDIR, subdirs.get(i));
-        List<String> options = List.of();
         if (uncached) {
-            config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO);
-            options = List.of("entry_timeout=0", "attr_timeout=0", "negative_timeout=0");
+            config = config.with(ClientConfigKeys.ATTR_TTL, java.time.Duration.ZERO)
+                    .with(ClientConfigKeys.KERNEL_ATTR_TIMEOUT, java.time.Duration.ZERO)
+                    .with(ClientConfigKeys.KERNEL_ENTRY_TIMEOUT, java.time.Duration.ZERO);
         }
         config = settings.get(i).apply(config);
+        List<String> options = WfsMount.kernelCacheOptions(config);
         WfsClient client = new WfsClient(config, credentials.get(i), metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);

@@ -78,7 +78,8 @@ public final class LocalCommand implements Callable<Integer> {
             out.flush();
             client = new WfsClient(config.with(ClientConfigKeys.MANAGERS, cluster.managerAddress()), cluster.secret(),
                     new MetricRegistry());
-            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint, List.of());
+            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint,
+                    WfsMount.kernelCacheOptions(config));
         } catch (Exception e) {
             cluster.close();
             cl.getErr().println("wfs local: " + e.getMessage());

@@ -66,16 +66,16 @@ public final class MountCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OPTION", description = "Extra FUSE mount option (repeatable).")
     List<String> fuseOptions = List.of();
 
-    @Option(names = "--attr-timeout", paramLabel = "SECONDS", defaultValue = "0",
-            description = "How long the kernel may answer stat from its own cache (default ${DEFAULT-VALUE}: every stat "
-                    + "reaches this mount, whose leased cache is coherent with every other mount; above 0, another "
-                    + "mount's change may show that much later).")
-    double attrTimeout;
+    @Option(names = "--attr-timeout", paramLabel = "DURATION",
+            description = "How long the kernel may answer stat from its own cache (client.kernel-attr-timeout, default "
+                    + "1s): another mount's change may show that much later. 0: every stat reaches this mount's leased "
+                    + "cache, coherent with every other mount, at a cost in speed (docs/metadata.md).")
+    String attrTimeout;
 
-    @Option(names = "--entry-timeout", paramLabel = "SECONDS", defaultValue = "0",
-            description = "How long the kernel may resolve a name from its own cache (default ${DEFAULT-VALUE}; as "
-                    + "--attr-timeout, for names).")
-    double entryTimeout;
+    @Option(names = "--entry-timeout", paramLabel = "DURATION",
+            description = "How long the kernel may resolve a name from its own cache (client.kernel-entry-timeout); as "
+                    + "--attr-timeout, for names.")
+    String entryTimeout;
 
     @Parameters(paramLabel = "MOUNTPOINT", description = "The folder to mount at (created if missing).")
     Path mountPoint;
@@ -109,8 +109,16 @@ public final class MountCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(cl, "--cache-size: " + e.getMessage());
             }
         }
-        if (!(attrTimeout >= 0 && entryTimeout >= 0 && attrTimeout <= 3600 && entryTimeout <= 3600)) {
-            throw new CommandLine.ParameterException(cl, "--attr-timeout and --entry-timeout take 0 to 3600 seconds");
+        try {
+            if (attrTimeout != null) {
+                config = config.with(ClientConfigKeys.KERNEL_ATTR_TIMEOUT, ClientConfigKeys.KERNEL_ATTR_TIMEOUT.parse(attrTimeout));
+            }
+            if (entryTimeout != null) {
+                config = config.with(ClientConfigKeys.KERNEL_ENTRY_TIMEOUT,
+                        ClientConfigKeys.KERNEL_ENTRY_TIMEOUT.parse(entryTimeout));
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(cl, "--attr-timeout/--entry-timeout: " + e.getMessage());
         }
         if (config.get(ClientConfigKeys.MANAGERS).isBlank()) {
             throw new CommandLine.ParameterException(cl, "name the cluster: --manager HOST:PORT (or client.managers)");
@@ -128,8 +136,7 @@ public final class MountCommand implements Callable<Integer> {
         }
         WfsMount mount;
         try {
-            List<String> options = new java.util.ArrayList<>(List.of("attr_timeout=" + attrTimeout,
-                    "entry_timeout=" + entryTimeout));
+            List<String> options = new java.util.ArrayList<>(WfsMount.kernelCacheOptions(config));
             options.addAll(fuseOptions);
             mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, options);
         } catch (IOException | RuntimeException e) {

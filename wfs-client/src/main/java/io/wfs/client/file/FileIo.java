@@ -147,7 +147,8 @@ public final class FileIo {
      * The new slice list is not fetched here: a read does it when it needs it (a small file
      * written and closed costs its upload and one commit, nothing more).
      */
-    public void flush(Caller caller, FileState file) {
+    /** Uploads and commits what is buffered; false when nothing was (the file's attributes did not move). */
+    public boolean flush(Caller caller, FileState file) {
         ReentrantLock lock;
         synchronized (open) {
             lock = flushLocks.get(file.ino());
@@ -155,7 +156,7 @@ public final class FileIo {
         lock.lock();
         try {
             if (file.dirtyBytes() == 0) {
-                return;
+                return false;
             }
             FileState.Drained drained = file.drain(blockSize);
             boolean committed = false;
@@ -173,6 +174,7 @@ public final class FileIo {
                     budget.release(drained.bytes());
                 }
             }
+            return true;
         } finally {
             lock.unlock();
         }

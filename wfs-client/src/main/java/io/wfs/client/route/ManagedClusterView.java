@@ -76,9 +76,9 @@ public final class ManagedClusterView implements ClusterView {
             return;
         }
         RouteReply reply = fetch(route.routeVersion() == 0 ? new FullRouteRequest("wfs-client")
-                : new RouteDeltaRequest(route.routeVersion()));
+                : new RouteDeltaRequest(route.routeVersion()), boot.routeVersion());
         if (!route.apply(reply.update())) {
-            route.apply(fetch(new FullRouteRequest("wfs-client")).update());
+            route.apply(fetch(new FullRouteRequest("wfs-client"), boot.routeVersion()).update());
         }
         long version = route.routeVersion();
         SlotMap next = route.read(m -> m.groups().isEmpty() ? null : m.toSlotMap(version));
@@ -101,14 +101,18 @@ public final class ManagedClusterView implements ClusterView {
         }
     }
 
-    /** From a random store, then the others, then the manager. */
-    private RouteReply fetch(Request<RouteReply> request) {
+    /**
+     * From a random store, then the others, then the manager. A store whose route is older than
+     * {@code atLeast} (the manager's version in the boot route: the push has not reached it yet,
+     * e.g. right after the meta groups were placed) is passed over.
+     */
+    private RouteReply fetch(Request<RouteReply> request, long atLeast) {
         List<String> order = new ArrayList<>(stores);
         java.util.Collections.shuffle(order, ThreadLocalRandom.current());
         for (String store : order) {
             try {
                 RouteReply r = rpc.call(address(store), request, timeout).get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-                if (r.routeVersion() > 0) {
+                if (r.routeVersion() > 0 && r.routeVersion() >= atLeast) {
                     return r;
                 }
             } catch (Exception e) {
