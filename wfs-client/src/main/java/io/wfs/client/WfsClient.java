@@ -103,6 +103,7 @@ public final class WfsClient implements WfsFileSystem {
                 Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS), diskCache);
+        files.onCommit(new CommittedAttributes(cache, paths));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
     }
 
@@ -353,13 +354,17 @@ public final class WfsClient implements WfsFileSystem {
         flushAndForget(file);
     }
 
-    /** Flushes; the cached attributes go unless nothing was buffered (a failed commit may have moved them too). */
+    /**
+     * Flushes. A commit leaves its reply's attributes in the cache ({@link CommittedAttributes}); a
+     * failed one may have moved them too, so they go.
+     */
     private void flushAndForget(WfsFile file) {
-        boolean changed = true;
+        boolean failed = true;
         try {
-            changed = files.flush(file.caller(), file.state());
+            files.flush(file.caller(), file.state());
+            failed = false;
         } finally {
-            if (changed) {
+            if (failed) {
                 cache.forgetAttr(file.ino());
             }
         }

@@ -54,6 +54,14 @@ class CacheLeasesIT {
                 }
                 return metaQueries(twoRpc) == before;
             }, "20 stats of a leased path served by mount 2's cache without a lookup or getattr");
+            // A file written here: its commit answered its new attributes, and the mount keeps them.
+            Files.writeString(two.resolve("d/w"), "written here");
+            // The create moved d's times, which the kernel's lookup of "d" needs: one getattr of d first.
+            Files.getAttribute(two.resolve("d"), "unix:mode");
+            long beforeStat = metaQueries(twoRpc);
+            assertEquals("written here".length(), Files.size(two.resolve("d/w")));
+            assertEquals(beforeStat, metaQueries(twoRpc), "a file just written is stat'ed from its commit's answer");
+            Files.delete(two.resolve("d/w"));
 
             coherent(one, two);
         }

@@ -39,6 +39,33 @@ public final class FileIo {
     private final Long2ObjectOpenHashMap<FileState> open = new Long2ObjectOpenHashMap<>();
     /** One flush at a time per file: a second waits, then finds less (or nothing) to do. */
     private final Long2ObjectOpenHashMap<ReentrantLock> flushLocks = new Long2ObjectOpenHashMap<>();
+    private volatile CommitListener commits = CommitListener.NONE;
+
+    /**
+     * Told of each commit of this client, under the file's flush lock, so in the order the meta
+     * group applied them (the metadata cache keeps the committed attributes).
+     */
+    public interface CommitListener {
+        CommitListener NONE = new CommitListener() {
+            @Override
+            public long beforeCommit(long ino) {
+                return 0;
+            }
+
+            @Override
+            public void committed(long ino, AttrReply reply, long token) {
+            }
+        };
+
+        /** Before the commit is sent; the token comes back with its reply. */
+        long beforeCommit(long ino);
+
+        void committed(long ino, AttrReply reply, long token);
+    }
+
+    public void onCommit(CommitListener listener) {
+        this.commits = listener;
+    }
 
     public FileIo(MetaClient meta, BlockStoreClient stores, WriteBudget budget, int blockSize, long fileBuffer,
                   int uploadsInFlight, int readChunk, int cachedChunks, BlockDiskCache diskCache) {
@@ -147,7 +174,10 @@ public final class FileIo {
      * The new slice list is not fetched here: a read does it when it needs it (a small file
      * written and closed costs its upload and one commit, nothing more).
      */
-    /** Uploads and commits what is buffered; false when nothing was (the file's attributes did not move). */
+    /**
+     * Uploads and commits what is buffered; false when nothing was (the file's attributes did not
+     * move). The {@link CommitListener} hears of the commit.
+     */
     public boolean flush(Caller caller, FileState file) {
         ReentrantLock lock;
         synchronized (open) {
@@ -162,12 +192,14 @@ public final class FileIo {
             boolean committed = false;
             try {
                 List<SliceInfo> slices = upload(file.ino(), drained.blocks());
+                long token = commits.beforeCommit(file.ino());
                 AttrReply reply = Rpc.await(meta.call(new CommitSlicesRequest(
                         meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size(),
                         // Writes come through a handle of this session: the descriptor, not the mode bits, decides.
                         true)));
                 committed = true;
                 file.committedWithoutSlices(reply.attr());
+                commits.committed(file.ino(), reply, token);
             } finally {
                 file.uploaded(committed);
                 if (committed) {

@@ -22,7 +22,7 @@ import java.util.concurrent.CompletableFuture;
  * needs the file open in the sending session (leader memory, so {@link #lead} checks it before
  * the entry) and apply then checks only the file's type; any other commit needs write permission.
  */
-public final class CommitSlicesOp implements MetaOperation<CommitSlicesRequest, AttrReply> {
+public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesRequest> {
     @Override
     public MessageType type() {
         return MessageType.COMMIT_SLICES;
