@@ -14,6 +14,14 @@ public final class ManagerOptions {
             description = "Manager RPC address(es); default: the RPC addresses of manager.peers, else manager.rpc-address.")
     List<String> managers = new ArrayList<>();
 
+    /**
+     * The configuration, with the manager and secret of the running {@code wfs local} cluster when
+     * neither --manager nor the configuration names a manager ({@link io.wfs.cli.local.LocalDefaults}).
+     */
+    public WfsConfig orRunningLocal(WfsConfig config) {
+        return managers.isEmpty() ? io.wfs.cli.local.LocalDefaults.orRunningLocal(config) : config;
+    }
+
     /** The managers to ask ({@link ManagerTargets#resolve}). */
     public List<String> targets(CommandLine cl, WfsConfig config) {
         return ManagerTargets.resolve(cl, managers, config);

@@ -16,7 +16,7 @@ public final class ManagerTargets {
     public static List<String> resolve(CommandLine cl, List<String> given, WfsConfig config) {
         List<String> targets = given.isEmpty() ? configured(config) : given;
         if (targets.isEmpty()) {
-            throw new CommandLine.ParameterException(cl, "no manager: give --manager HOST:PORT or set manager.rpc-address");
+            throw new CommandLine.ParameterException(cl, "no manager: give --manager HOST:PORT, set manager.rpc-address, or start one with wfs local");
         }
         for (String t : targets) {
             if (t.lastIndexOf(':') <= 0) {

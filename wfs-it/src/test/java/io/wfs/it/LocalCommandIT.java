@@ -47,6 +47,13 @@ class LocalCommandIT {
         assertEquals(0, start.exit(), start.output());
         assertTrue(WfsMount.isMounted(mnt));
         assertEquals(0, local.status().exit());
+        // On the machine that runs it, wfs status and wfs fsck find the local cluster without flags.
+        java.util.Map<String, String> here = java.util.Map.of("WFS_LOCAL_DIR", local.data().toString());
+        WfsLocalCommand.Result status = WfsLocalCommand.wfsWith(here, "status");
+        assertEquals(0, status.exit(), status.output());
+        assertTrue(status.output().contains("volumes"), status.output());
+        WfsLocalCommand.Result fsck = WfsLocalCommand.wfsWith(here, "fsck");
+        assertEquals(0, fsck.exit(), fsck.output());
         Path f = mnt.resolve("kept.txt");
         try (RandomAccessFile w = new RandomAccessFile(f.toFile(), "rw")) {
             w.write("fsynced before every stop".getBytes(StandardCharsets.UTF_8));
@@ -58,6 +65,9 @@ class LocalCommandIT {
         assertFalse(WfsMount.isMounted(mnt), "stop left the mount");
         assertFalse(ProcessHandle.of(first).map(ProcessHandle::isAlive).orElse(false), "stop left the process");
         assertEquals(3, local.status().exit());
+        WfsLocalCommand.Result none = WfsLocalCommand.wfsWith(here, "status");
+        assertEquals(2, none.exit(), "a stopped local cluster is no manager: " + none.output());
+        assertTrue(none.output().contains("no manager"), none.output());
 
         assertEquals(0, local.start().exit());
         assertEquals("fsynced before every stop", Files.readString(f));

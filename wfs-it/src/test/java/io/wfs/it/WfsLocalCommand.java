@@ -28,10 +28,17 @@ final class WfsLocalCommand implements AutoCloseable {
 
     /** Runs {@code bin/wfs args...} and waits for it (6 minutes at most). */
     static Result wfs(String... args) throws Exception {
+        return wfsWith(java.util.Map.of(), args);
+    }
+
+    /** As {@link #wfs}, with {@code env} added to the environment (e.g. WFS_LOCAL_DIR). */
+    static Result wfsWith(java.util.Map<String, String> env, String... args) throws Exception {
         List<String> cmd = new ArrayList<>();
         cmd.add(WfsProcess.launcher().toString());
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(cmd).redirectErrorStream(true);
+        builder.environment().putAll(env);
+        Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (!p.waitFor(6, TimeUnit.MINUTES)) {
             p.destroyForcibly();

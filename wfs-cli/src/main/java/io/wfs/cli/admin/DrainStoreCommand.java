@@ -70,7 +70,7 @@ public final class DrainStoreCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(cl, "NODE must be a store's node id (> 0), not " + node);
         }
         Duration limit = ManagerOptions.duration(cl, "--timeout", timeout);
-        WfsConfig config = configOptions.load(cl);
+        WfsConfig config = managerOptions.orRunningLocal(configOptions.load(cl));
         List<String> targets = managerOptions.targets(cl, config);
         PrintWriter out = cl.getOut();
         try (RpcClient rpc = new RpcClient("wfs-admin", RpcOptions.from(config), DaemonSupport.secret(config, cl),

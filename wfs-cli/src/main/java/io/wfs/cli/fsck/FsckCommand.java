@@ -79,7 +79,7 @@ public final class FsckCommand implements Callable<Integer> {
         }
         Duration deadline = ManagerOptions.duration(cl, "--timeout", timeout);
         long horizonNs = MetaContext.LOCK_EXPIRY_NS + ManagerOptions.duration(cl, "--lock-grace", lockGrace).toNanos();
-        WfsConfig config = configOptions.load(cl);
+        WfsConfig config = managerOptions.orRunningLocal(configOptions.load(cl));
         List<String> targets = managerOptions.targets(cl, config);
         FsckReport report;
         try (RpcClient rpc = new RpcClient("wfs-fsck", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry());

@@ -28,7 +28,9 @@ import picocli.CommandLine.Option;
         description = "Run a whole WFS cluster on this machine (manager, 3 meta servers, 3 stores, 3 replicas) "
                 + "and mount it. Restarting on the same --dir brings every file back.")
 public final class LocalCommand implements Callable<Integer> {
-    static final Path DEFAULT_DIR = Path.of(System.getProperty("user.home"), ".wfs", "local");
+    /** Where the cluster lives unless --dir says otherwise: $WFS_LOCAL_DIR, else ~/.wfs/local. */
+    static final Path DEFAULT_DIR = System.getenv("WFS_LOCAL_DIR") != null && !System.getenv("WFS_LOCAL_DIR").isBlank()
+            ? Path.of(System.getenv("WFS_LOCAL_DIR")) : Path.of(System.getProperty("user.home"), ".wfs", "local");
     static final Path DEFAULT_MOUNT = Path.of(System.getProperty("user.home"), "wfs");
     private static final int STEPS = 2 + 2 * LocalCluster.NODES + 1;
 

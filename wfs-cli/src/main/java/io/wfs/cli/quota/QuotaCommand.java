@@ -68,6 +68,9 @@ public final class QuotaCommand implements Runnable {
             CommandLine cl = spec.commandLine();
             check();
             WfsConfig config = configOptions.load(cl);
+            if (managers.isEmpty()) {
+                config = io.wfs.cli.local.LocalDefaults.orRunningLocal(config);
+            }
             List<String> targets = ManagerTargets.resolve(cl, managers, config);
             Object result;
             try (WfsClient client = new WfsClient(config.with(ClientConfigKeys.MANAGERS, String.join(",", targets)),

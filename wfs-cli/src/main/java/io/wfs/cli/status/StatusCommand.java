@@ -51,7 +51,7 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CommandLine cl = spec.commandLine();
-        WfsConfig config = configOptions.load(cl);
+        WfsConfig config = managerOptions.orRunningLocal(configOptions.load(cl));
         List<String> targets = managerOptions.targets(cl, config);
         Duration deadline = ManagerOptions.duration(cl, "--timeout", timeout);
         ClusterStatusReply reply;
