@@ -92,6 +92,9 @@ public final class MetadataCache {
     public synchronized void put(long parent, String name, InodeAttr attr, GroupLease lease, long askedAt) {
         GroupLease l = askedAt == generation ? lease : null;
         if (l == null && ttlNs <= 0) {
+            // Not kept: nor may what was cached before this answer be served any more.
+            forgetName(parent, name);
+            attrs.remove(attr.ino());
             return;
         }
         trim();
@@ -111,7 +114,12 @@ public final class MetadataCache {
 
     public synchronized void putAttr(InodeAttr attr, GroupLease lease, long askedAt) {
         GroupLease l = askedAt == generation ? lease : null;
-        if ((l == null && ttlNs <= 0) || PathResolver.isStub(attr)) {
+        if (PathResolver.isStub(attr)) {
+            return;
+        }
+        if (l == null && ttlNs <= 0) {
+            // Not kept: nor may the attributes cached before this answer be served any more.
+            attrs.remove(attr.ino());
             return;
         }
         trim();

@@ -82,6 +82,22 @@ class MetadataCacheTest {
         assertNull(cache.attr(9));
     }
 
+    /** A newer answer that cannot be kept (no lease, no TTL) must not leave the older one served. */
+    @Test
+    void aNewerAnswerThatIsNotKeptForgetsTheOlderOne() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.put(7, "f", FILE, lease, cache.generation());
+        assertEquals(FILE, cache.attr(9));
+        long askedAt = cache.generation();
+        cache.invalidate(new long[] {99});
+        InodeAttr chmodded = new InodeAttr(9, Posix.S_IFREG | 0600, 1, 1000, 100, 5, 1, 1, 2, 0, 7);
+        cache.putAttr(chmodded, lease, askedAt);
+        assertNull(cache.attr(9), "the attributes from before the chmod are gone");
+        cache.put(7, "f", chmodded, null, cache.generation());
+        assertEquals(0, cache.lookup(7, "f"), "an unleased answer replaces the cached name by nothing");
+    }
+
     @Test
     void aLapsedGroupLeaseServesNothingAndADropForgetsEverything() {
         MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
