@@ -349,16 +349,12 @@ public final class WfsClient implements WfsFileSystem {
         return length;
     }
 
+    /**
+     * A commit leaves its reply's attributes in the cache ({@link CommittedAttributes}); a failed
+     * one may have moved them too, so they go.
+     */
     @Override
     public void flush(WfsFile file) {
-        flushAndForget(file);
-    }
-
-    /**
-     * Flushes. A commit leaves its reply's attributes in the cache ({@link CommittedAttributes}); a
-     * failed one may have moved them too, so they go.
-     */
-    private void flushAndForget(WfsFile file) {
         boolean failed = true;
         try {
             files.flush(file.caller(), file.state());
@@ -380,7 +376,7 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public void release(WfsFile file) {
         try {
-            flushAndForget(file);
+            flush(file);
         } finally {
             files.release(file.state());
             session.close(file.caller(), file.ino());
