@@ -19,6 +19,10 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "How long names and attributes answered without a lease (client.cache-leases) are trusted before asking "
                     + "the metadata servers again; above 0 another mount's change may show that much later "
                     + "(close-to-open consistency holds regardless: open always asks).");
+    public static final ConfigKey<Boolean> ASYNC_CREATES = booleanKey("client.async-creates", true,
+            "Answer creates of regular files in a directory this client creates many files in without a round trip each,"
+                    + " under a delegation from the meta group's leader, and send them in batches (docs/metadata.md,"
+                    + " \"Asynchronous creates\"); needs client.cache-leases.");
     public static final ConfigKey<Boolean> CACHE_LEASES = booleanKey("client.cache-leases", true,
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
@@ -82,7 +86,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

@@ -1,6 +1,7 @@
 package io.wfs.client;
 
 import com.codahale.metrics.MetricRegistry;
+import io.wfs.client.create.AsyncCreates;
 import io.wfs.client.cache.BlockDiskCache;
 import io.wfs.client.cache.FolderBlockDiskCache;
 import io.wfs.client.data.BlockIdPool;
@@ -55,6 +56,8 @@ public final class WfsClient implements WfsFileSystem {
     private final Scope scope;
     private final ClientQuotas quotas;
     private final BlockDiskCache diskCache;
+    /** Null with client.async-creates or client.cache-leases off. */
+    private final AsyncCreates creates;
 
     /**
      * A client of the cluster the managers of {@code client.managers} run, authenticated with
@@ -105,6 +108,18 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS), diskCache);
         files.onCommit(new CommittedAttributes(cache, paths));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+        if (leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)) {
+            creates = new AsyncCreates(meta, cache, leases, session::createdOpen);
+            meta.setGate(creates);
+            leases.onRecall(creates);
+            AsyncCreates c = creates;
+            registry.remove("client.async_creates.pending");
+            registry.remove("client.async_creates.lost");
+            registry.register("client.async_creates.pending", (com.codahale.metrics.Gauge<Integer>) c::pendingCount);
+            registry.register("client.async_creates.lost", (com.codahale.metrics.Gauge<Long>) c::lostCount);
+        } else {
+            creates = null;
+        }
     }
 
     /**
@@ -282,8 +297,13 @@ public final class WfsClient implements WfsFileSystem {
     public WfsFile open(Caller caller, String path, int flags, int mode) {
         InodeAttr a = null;
         boolean created = false;
+        boolean answeredHere = false;
         if ((flags & Posix.O_CREAT) != 0) {
-            a = createOpen(caller, path, flags, mode);
+            a = createHere(caller, path, mode);
+            answeredHere = a != null;
+            if (a == null) {
+                a = createOpen(caller, path, flags, mode);
+            }
             created = a != null;
         }
         if (a == null) {
@@ -295,7 +315,9 @@ public final class WfsClient implements WfsFileSystem {
         int access = flags & Posix.O_ACCMODE;
         long ino = a.ino();
         // The access check (open) and the slice fetch leave together: one round trip, not two.
-        CompletableFuture<AttrReply> opened = created ? session.createdOpen(ino) : session.open(caller, ino, access);
+        // A file answered here is opened by its batch (AsyncCreates); one the servers created, by the create.
+        CompletableFuture<AttrReply> opened = answeredHere ? CompletableFuture.completedFuture(null)
+                : created ? session.createdOpen(ino) : session.open(caller, ino, access);
         FileState state = null;
         try {
             if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
@@ -310,9 +332,28 @@ public final class WfsClient implements WfsFileSystem {
             if (state != null) {
                 files.release(state);
             }
-            session.abandon(opened, caller, ino);
+            if (answeredHere) {
+                creates.closed(ino);
+            } else {
+                session.abandon(opened, caller, ino);
+            }
             throw e;
         }
+    }
+
+    /**
+     * Creates regular file {@code path} without a round trip when this client holds a create
+     * delegation on its directory (AsyncCreates); null otherwise, or when the name is known here.
+     */
+    private InodeAttr createHere(Caller caller, String path, int mode) {
+        if (creates == null) {
+            return null;
+        }
+        PathResolver.ParentAndName p = paths.parentOf(caller, path);
+        if (cache.lookup(p.parent(), p.nameString()) != 0) {
+            return null;
+        }
+        return creates.create(caller, p.parent(), p.name(), p.nameString(), mode);
     }
 
     /**
@@ -371,6 +412,17 @@ public final class WfsClient implements WfsFileSystem {
         // Blocks are acknowledged by the stores only when every replica has them, and a commit
         // only when the Raft majority has it: a flush is already an fsync.
         flush(file);
+        if (creates != null) {
+            // A file created here and written nothing has no commit to wait on: its create is the fsync.
+            Rpc.await(creates.applied(file.ino()));
+        }
+    }
+
+    @Override
+    public void fsyncdir(Caller caller, String path) {
+        if (creates != null) {
+            Rpc.await(creates.flushed(paths.resolve(caller, path).ino()));
+        }
     }
 
     @Override
@@ -379,7 +431,9 @@ public final class WfsClient implements WfsFileSystem {
             flush(file);
         } finally {
             files.release(file.state());
-            session.close(file.caller(), file.ino());
+            if (creates == null || !creates.closed(file.ino())) {
+                session.close(file.caller(), file.ino());
+            }
         }
     }
 
@@ -449,6 +503,10 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void close() {
+        if (creates != null) {
+            // What the applications were told exists goes to the meta groups before the session ends.
+            creates.drain(java.time.Duration.ofSeconds(30));
+        }
         if (leases != null) {
             leases.close();
         }

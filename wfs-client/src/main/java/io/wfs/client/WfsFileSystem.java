@@ -63,6 +63,10 @@ public interface WfsFileSystem extends AutoCloseable {
 
     void fsync(WfsFile file);
 
+    /** Makes the entries of directory {@code path} durable: the creates this client answered itself there are applied. */
+    default void fsyncdir(Caller caller, String path) {
+    }
+
     void release(WfsFile file);
 
     byte[] getxattr(Caller caller, String path, byte[] name);

@@ -283,6 +283,15 @@ public class WfsFuse extends FuseStubFS {
         });
     }
 
+    /** fsync of a directory: the creates this mount answered itself there are on the meta group (AsyncCreates). */
+    @Override
+    public int fsyncdir(String path, FuseFileInfo fi) {
+        return errors.call("fsyncdir", path, () -> {
+            fs.fsyncdir(caller(), path);
+            return 0;
+        });
+    }
+
     @Override
     public int release(String path, FuseFileInfo fi) {
         return errors.call("release", path, () -> {

@@ -5,6 +5,7 @@ import io.wfs.common.msg.meta.CacheLeasePollReply;
 import io.wfs.common.msg.meta.CacheLeasePollRequest;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,6 +53,33 @@ public final class CacheLeaseKeeper implements AutoCloseable {
     private final ScheduledExecutorService retries =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-client-leases", true));
     private volatile boolean closed;
+    private volatile RecallListener recalls = RecallListener.NONE;
+
+    /**
+     * Told of every invalidation before the poll acknowledges it, and of every lost lease: a
+     * directory this client creates in under a delegation (AsyncCreates) sends its pending files
+     * first, so the leader's recall completes only when they are applied.
+     */
+    public interface RecallListener {
+        RecallListener NONE = new RecallListener() {
+            @Override
+            public CompletableFuture<Void> recalled(long[] keys) {
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public void groupLost(String group) {
+            }
+        };
+
+        CompletableFuture<Void> recalled(long[] keys);
+
+        void groupLost(String group);
+    }
+
+    public void onRecall(RecallListener listener) {
+        this.recalls = listener;
+    }
 
     public CacheLeaseKeeper(MetaClient meta, MetadataCache cache) {
         this.meta = meta;
@@ -87,25 +115,30 @@ public final class CacheLeaseKeeper implements AutoCloseable {
                         lost(lease, error);
                         return;
                     }
-                    applied(lease, reply, sentNs);
-                    poll(lease);
+                    applied(lease, reply, sentNs).whenComplete((flushed, flushError) -> poll(lease));
                 });
     }
 
-    private void applied(GroupLease lease, CacheLeasePollReply reply, long sentNs) {
+    /** Completes when the invalidations may be acknowledged (after the recalled delegations' files were sent). */
+    private CompletableFuture<Void> applied(GroupLease lease, CacheLeasePollReply reply, long sentNs) {
+        CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
         if (reply.restarted()) {
             // The leader holds no lease of ours from before: whatever we cached from its group may be stale.
             cache.dropLeased();
+            recalls.groupLost(lease.group);
         } else if (reply.keys().length > 0) {
             cache.invalidate(reply.keys());
+            ready = recalls.recalled(reply.keys());
         }
         lease.ackedBatch = reply.batch();
         lease.validUntil(sentNs + reply.leaseNanos() / 10 * 9);
+        return ready;
     }
 
     private void lost(GroupLease lease, Throwable error) {
         lease.validUntil(System.nanoTime());
         cache.dropLeased();
+        recalls.groupLost(lease.group);
         if (!closed) {
             LOG.debug("lease poll to group {} failed, retrying: {}", lease.group, error.toString());
             try {

@@ -201,6 +201,20 @@ public final class MetadataCache {
     }
 
     /** This client changed an entry of directory {@code ino}: its times and link count are no longer known. */
+    /**
+     * A file was created in {@code dir} by this client under a create delegation: nobody else can
+     * change the directory meanwhile, so its cached attributes stay servable with the create's time
+     * (an application stat'ing the directory, or the kernel revalidating it, costs no round trip).
+     */
+    public synchronized void touchedHere(long dir, long timeNs) {
+        Attr a = attrs.get(dir);
+        if (a != null && !a.timesStale) {
+            InodeAttr d = a.attr;
+            attrs.put(dir, new Attr(new InodeAttr(d.ino(), d.mode(), d.nlink(), d.uid(), d.gid(), d.size(), d.atimeNs(),
+                    timeNs, timeNs, d.rdev(), d.parent()), a.expiresNs, false, a.lease));
+        }
+    }
+
     public synchronized void entriesChanged(long ino) {
         Attr a = attrs.get(ino);
         if (a != null && !a.timesStale) {

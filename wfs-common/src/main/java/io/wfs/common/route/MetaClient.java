@@ -37,6 +37,7 @@ public final class MetaClient implements AutoCloseable {
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-client-retry", true));
     private volatile SlotMap slotMap;
     private volatile HeldOpens heldOpens = HeldOpens.NONE;
+    private volatile RequestGate gate = RequestGate.OPEN;
 
     public MetaClient(RpcClient rpc, SlotMap slotMap, Duration deadline) {
         this.rpc = rpc;
@@ -55,6 +56,10 @@ public final class MetaClient implements AutoCloseable {
     /** What this session announces to a group's new leader before resending ({@link WfsErrorCode#OPENS_UNKNOWN}). */
     public void setHeldOpens(HeldOpens heldOpens) {
         this.heldOpens = heldOpens;
+    }
+
+    public void setGate(RequestGate gate) {
+        this.gate = gate;
     }
 
     public long session() {
@@ -89,7 +94,18 @@ public final class MetaClient implements AutoCloseable {
     public <R extends Response> CompletableFuture<R> call(MetaRequest<R> request) {
         CompletableFuture<R> result = new CompletableFuture<>();
         long giveUpAt = System.nanoTime() + deadline.toNanos();
-        attempt(request, result, giveUpAt, 0, null);
+        CompletableFuture<Void> wait = gate.before(request);
+        if (wait == null) {
+            attempt(request, result, giveUpAt, 0, null);
+        } else {
+            wait.whenComplete((ok, error) -> {
+                if (error != null) {
+                    result.completeExceptionally(WfsException.unwrap(error));
+                } else {
+                    attempt(request, result, giveUpAt, 0, null);
+                }
+            });
+        }
         long seq = request.header().seq();
         if (request.header().session() == session && seq > 0) {
             result.whenComplete((r, e) -> sequences.done(seq));

@@ -111,6 +111,10 @@ public enum MessageType {
             io.wfs.common.msg.meta.QuotaListReply.class),
     CACHE_LEASE_POLL(134, MessageCategory.META, io.wfs.common.msg.meta.CacheLeasePollRequest.class,
             io.wfs.common.msg.meta.CacheLeasePollReply.class),
+    DELEGATE_CREATES(135, MessageCategory.META, io.wfs.common.msg.meta.DelegateCreatesRequest.class,
+            io.wfs.common.msg.meta.CreateDelegationReply.class),
+    CREATE_BATCH(136, MessageCategory.META, io.wfs.common.msg.meta.CreateBatchRequest.class,
+            io.wfs.common.msg.meta.CreateBatchReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

@@ -52,6 +52,46 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void aCreateBatchNamesRegularFilesOfItsDirectorysSlotInArraysOfOneLength() {
+        io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
+        long dir = (7L << 52) | 3;
+        long file = (7L << 52) | 900;
+        int reg = io.wfs.common.posix.Posix.S_IFREG | 0644;
+        new io.wfs.common.msg.meta.CreateBatchRequest(session, dir, new long[] {file, file + 1}, new int[] {reg, reg},
+                "abc".getBytes(), new int[] {1, 2}, new byte[] {1, 0}).validate();
+        new io.wfs.common.msg.meta.DelegateCreatesRequest(session, dir).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.DelegateCreatesRequest(H.withSequence(0, 0, 0), dir)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a", new int[] {1},
+                new byte[] {1}, H.withSequence(0, 0, 0))), "no session");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {(8L << 52) | 900}, reg, "a",
+                new int[] {1}, new byte[] {1}, null)), "a file of another slot");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {7L << 52}, reg, "a",
+                new int[] {1}, new byte[] {1}, null)), "seq 0");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file},
+                io.wfs.common.posix.Posix.S_IFDIR | 0755, "a", new int[] {1}, new byte[] {1}, null)), "a directory");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "ab",
+                new int[] {1}, new byte[] {1}, null)), "lengths that do not add up");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a",
+                new int[] {1, 0}, new byte[] {1}, null)), "arrays of different lengths");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a",
+                new int[] {1}, new byte[] {2}, null)), "an open flag of 2");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[0], reg, "",
+                new int[0], new byte[0], null)), "an empty batch");
+        assertEquals(WfsErrorCode.EINVAL, refusal(batch(session, dir, new long[] {file}, reg, "/",
+                new int[] {1}, new byte[] {1}, null)), "a name with a slash");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest()));
+    }
+
+    private static io.wfs.common.msg.meta.CreateBatchRequest batch(io.wfs.common.msg.meta.MetaHeader session, long dir,
+                                                                   long[] inos, int mode, String names, int[] lengths,
+                                                                   byte[] opens, io.wfs.common.msg.meta.MetaHeader other) {
+        int[] modes = new int[inos.length];
+        java.util.Arrays.fill(modes, mode);
+        return new io.wfs.common.msg.meta.CreateBatchRequest(other != null ? other : session, dir, inos, modes,
+                names.getBytes(), lengths, opens);
+    }
+
+    @Test
     void aLeasePollNeedsASessionAValidSlotAndABatchNotBelowZero() {
         io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
         new io.wfs.common.msg.meta.CacheLeasePollRequest(session, 4095, 0).validate();

@@ -93,6 +93,11 @@ public final class ValidRequests {
             case REMOVE_QUOTA -> new io.wfs.common.msg.meta.RemoveQuotaRequest(h, ino);
             case LIST_QUOTAS -> new io.wfs.common.msg.meta.ListQuotasRequest(h, r.nextInt(4096));
             case CACHE_LEASE_POLL -> new io.wfs.common.msg.meta.CacheLeasePollRequest(h, r.nextInt(4096), r.nextInt(1000));
+            case DELEGATE_CREATES -> new io.wfs.common.msg.meta.DelegateCreatesRequest(h, ino);
+            case CREATE_BATCH -> new io.wfs.common.msg.meta.CreateBatchRequest(h, ino,
+                    new long[] {(ino >>> 52 << 52) | (1 + r.nextInt(1000)), (ino >>> 52 << 52) | 2000},
+                    new int[] {Posix.S_IFREG | 0644, Posix.S_IFREG | 0600}, "ab".getBytes(), new int[] {1, 1},
+                    new byte[] {1, (byte) r.nextInt(2)});
             case LOCK_FOR_LINK -> new io.wfs.common.msg.meta.LockForLinkRequest(h, ino, ino + 3, name(r));
             case LOCK_FOR_RENAME -> new io.wfs.common.msg.meta.LockForRenameRequest(h, ino, plan(r, ino));
             case RENAME_ENTRIES -> new io.wfs.common.msg.meta.RenameEntriesRequest(h, plan(r, ino), true, r.nextBoolean(),

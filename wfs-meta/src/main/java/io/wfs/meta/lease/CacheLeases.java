@@ -193,6 +193,24 @@ public final class CacheLeases {
     }
 
     /**
+     * Completes when the takeover hold of this leader is over; null when it is over already (or
+     * there is none): what a request waits for in a group whose old leader may have delegated
+     * creates (CreateDelegations).
+     */
+    public CompletableFuture<Void> takeoverHold() {
+        long holdNs;
+        synchronized (this) {
+            holdNs = leading ? holdUntilNs - clock.getAsLong() : 0;
+        }
+        if (holdNs <= 0) {
+            return null;
+        }
+        CompletableFuture<Void> hold = new CompletableFuture<>();
+        timer.schedule(() -> hold.complete(null), holdNs, TimeUnit.NANOSECONDS);
+        return hold;
+    }
+
+    /**
      * A session's poll: acknowledges invalidations up to {@code ackedBatch} and renews its leases.
      * Answered at once with what is pending (or {@code restarted} when this leader held nothing of
      * the session), else parked until an invalidation comes or a quarter of a lease term passed.

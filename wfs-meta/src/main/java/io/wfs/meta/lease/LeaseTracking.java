@@ -19,6 +19,8 @@ public final class LeaseTracking {
     private volatile CacheLeases leases = CacheLeases.disabled();
     /** Replicated through the log and the snapshot: a leader of the group granted leases. */
     private final LeaseMark mark = new LeaseMark();
+    /** Leader memory: the directories whose creates a session may answer itself. */
+    private final CreateDelegations delegations = new CreateDelegations(() -> leases, mark);
 
     public ChangedKeys changedKeys() {
         return changed;
@@ -34,6 +36,10 @@ public final class LeaseTracking {
 
     public LeaseMark mark() {
         return mark;
+    }
+
+    public CreateDelegations delegations() {
+        return delegations;
     }
 
     public void beginApply() {
@@ -67,17 +73,26 @@ public final class LeaseTracking {
     private Response leased(MetaOperation op, MetaRequest<?> request, Response reply) {
         LongArrayList keys = new LongArrayList(2);
         op.leaseKeys(request, reply, keys::add);
-        if (keys.isEmpty() || !leases.grant(request.header().session(), keys)) {
+        long session = request.header().session();
+        for (int i = 0; i < keys.size(); i++) {
+            if (delegations.heldByOther(keys.getLong(i), session)) {
+                // Another session creates there without asking: a cached view could miss its files.
+                return reply;
+            }
+        }
+        if (keys.isEmpty() || !leases.grant(session, keys)) {
             return reply;
         }
         return (Response) op.withLease(reply);
     }
 
     public void leaderStart() {
+        delegations.clear();
         leases.start(mark.granted());
     }
 
     public void leaderStop() {
+        delegations.clear();
         leases.stop();
     }
 }

@@ -22,6 +22,16 @@ public final class Namespace {
         }
     }
 
+    /**
+     * Reports {@code key} as changed without changing a record: a create delegation granted on a
+     * directory takes back every other session's cached view of it.
+     */
+    public void leaseKeyChanged(long key) {
+        if (changes != null) {
+            changes.accept(key);
+        }
+    }
+
     /** Takes ownership of an empty slot. */
     public SlotState addSlot(int slot) {
         return installSlot(new SlotState(slot));

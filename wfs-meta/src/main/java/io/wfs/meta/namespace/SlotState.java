@@ -135,12 +135,25 @@ public final class SlotState {
         if (FileType.isSymlink(mode)) {
             throw new IllegalArgumentException("use createSymlink");
         }
-        return newInode(mode, uid, gid, parent, timeNs, rdev);
+        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
+        return newInode(allocateIds(1), quota, mode, uid, gid, parent, timeNs, rdev);
     }
 
-    private long newInode(int mode, int uid, int gid, long parent, long timeNs, long rdev) {
-        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
-        long ino = allocateIds(1);
+    /**
+     * Creates a regular file under a number reserved earlier ({@link #allocateIds}) for a create
+     * delegation: EINVAL for a number this slot never handed out or one in use, so a client can
+     * neither take a number ahead of the slot nor reuse a live inode's.
+     */
+    public long createReservedFile(long ino, int mode, int uid, int gid, long parent, long timeNs) {
+        long seq = InodeNumbers.seqOf(ino);
+        if (InodeNumbers.slotOf(ino) != slot || seq >= nextSeq || index.find(seq) >= 0 || !FileType.isRegular(mode)) {
+            throw new NamespaceException(NamespaceException.Code.EINVAL, "inode " + InodeNumbers.toString(ino)
+                    + " was not reserved in slot " + slot + " or is in use");
+        }
+        return newInode(ino, quotas.checkGrowth(parent, 0, 1), mode, uid, gid, parent, timeNs, 0);
+    }
+
+    private long newInode(long ino, DirectoryQuota quota, int mode, int uid, int gid, long parent, long timeNs, long rdev) {
         long seq = InodeNumbers.seqOf(ino);
         int pos = table.allocate();
         boolean directory = FileType.isDirectory(mode);
@@ -172,7 +185,8 @@ public final class SlotState {
         if (target.length > MAX_SYMLINK_BYTES) {
             throw new NamespaceException(NamespaceException.Code.ENAMETOOLONG, "symlink target of " + target.length + " bytes");
         }
-        long ino = newInode(Posix.S_IFLNK | Posix.ACCESSPERMS, uid, gid, parent, timeNs, 0);
+        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
+        long ino = newInode(allocateIds(1), quota, Posix.S_IFLNK | Posix.ACCESSPERMS, uid, gid, parent, timeNs, 0);
         table.set(position(ino), InodeRecord.SIZE, target.length);
         extras.setSymlinkTarget(InodeNumbers.seqOf(ino), target.clone());
         return ino;

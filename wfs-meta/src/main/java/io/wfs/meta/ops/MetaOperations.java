@@ -30,8 +30,8 @@ public final class MetaOperations {
                 // Client sessions: opens, locks, heartbeats.
                 new OpenOp(), new CloseOp(), new AnnounceOpensOp(), new SetLockOp(), new GetLockOp(),
                 new SessionHeartbeatOp(),
-                // Client caches: the lease poll.
-                new CacheLeasePollOp(),
+                // Client caches: the lease poll; asynchronous creates under a delegation.
+                new CacheLeasePollOp(), new DelegateCreatesOp(), new CreateBatchOp(),
                 // The stores: deletion queue, orphan blocks.
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
                 // wfs fsck.

@@ -2,6 +2,7 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.InodeAttributes;
 
@@ -27,22 +28,14 @@ final class NewEntry {
         return dir;
     }
 
-    /** The group of a new inode: the parent's when it is set-group-id (BSD semantics), else the caller's. */
+    /** {@link NewFileRules#groupFor}. */
     static int groupFor(InodeAttributes parent, Caller caller) {
-        return (parent.mode() & Posix.S_ISGID) != 0 ? parent.gid() : caller.gid();
+        return NewFileRules.groupFor(parent.mode(), parent.gid(), caller.gid());
     }
 
-    /**
-     * A non-member may not create a set-group-id file of a group it is not in (Linux
-     * inode_init_owner / mode_strip_sgid). Only a group-executable one: without group-execute the
-     * bit marks mandatory locking and grants nothing, so Linux keeps it.
-     */
+    /** {@link NewFileRules#permissionsFor}. */
     static int permissionsFor(int permissions, int gid, Caller caller) {
-        int sgidExec = Posix.S_ISGID | Posix.S_IXGRP;
-        if ((permissions & sgidExec) == sgidExec && !caller.isRoot() && !caller.inGroup(gid)) {
-            return permissions & ~Posix.S_ISGID;
-        }
-        return permissions;
+        return NewFileRules.permissionsFor(permissions, gid, caller.isRoot(), caller.inGroup(gid));
     }
 
     /** Adds the entry and moves the directory's mtime and ctime to now. */

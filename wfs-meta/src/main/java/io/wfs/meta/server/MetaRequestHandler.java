@@ -60,6 +60,12 @@ final class MetaRequestHandler<Q extends MetaRequest<R>, R extends Response> imp
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.OPENS_UNKNOWN,
                     "announce the session's open files to the new leader of " + group.id() + " first"));
         }
+        CompletableFuture<Void> recalled = replica.machine().leaseTracking().delegations().before(request, operation.type());
+        if (recalled != null) {
+            // Another session creates in a directory this request names, or a new leader waits out
+            // its predecessor's delegations: run once that is over, off the event loop.
+            return recalled.thenComposeAsync(done -> handle(request, context.onWorker()));
+        }
         Scope scope = context.scope();
         if (scope != null) {
             try {

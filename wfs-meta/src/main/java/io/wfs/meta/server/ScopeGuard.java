@@ -2,15 +2,9 @@ package io.wfs.meta.server;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.msg.meta.AnnounceOpensRequest;
-import io.wfs.common.msg.meta.CacheLeasePollRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
-import io.wfs.common.msg.meta.EntryNameRequest;
-import io.wfs.common.msg.meta.InodeRequest;
 import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.msg.meta.NewLinkRequest;
-import io.wfs.common.msg.meta.RenameRequest;
-import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.rpc.auth.Scope;
 import io.wfs.meta.namespace.Namespace;
@@ -29,7 +23,6 @@ import io.wfs.meta.namespace.Namespace;
  * its subtree, so replies need no check.
  */
 public final class ScopeGuard {
-    private static final long[] NONE = new long[0];
     private final ScopeMembership membership;
 
     public ScopeGuard(ScopeMembership membership) {
@@ -41,27 +34,13 @@ public final class ScopeGuard {
      * type a scoped connection may send must be added here, or it is refused).
      */
     static long[] namedInodes(MetaRequest<?> request) {
-        if (request instanceof RenameRequest r) {
-            return new long[] {r.srcParent(), r.dstParent()};
+        long[] inos = NamedInodes.of(request);
+        if (inos == null) {
+            throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()
+                    + " is not served to scoped credentials");
         }
-        if (request instanceof NewLinkRequest<?> r) {
-            return new long[] {r.ino(), r.newParent()};
-        }
-        if (request instanceof InodeRequest<?> r) {
-            return new long[] {r.ino()};
-        }
-        if (request instanceof EntryNameRequest<?> r) {
-            return new long[] {r.parent()};
-        }
-        if (request instanceof AnnounceOpensRequest r) {
-            return r.inos();
-        }
-        if (request instanceof SessionHeartbeatRequest || request instanceof CacheLeasePollRequest) {
-            // Names no inode: a poll only ever hears of keys this session was leased through in-scope answers.
-            return NONE;
-        }
-        throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()
-                + " is not served to scoped credentials");
+        // A poll names no inode: it only ever hears of keys this session was leased through in-scope answers.
+        return inos;
     }
 
     /** The checks that need no state: slots of inodes and blocks, the cluster root. Returns the named inodes. */

@@ -15,7 +15,7 @@ public record RequestContext(SocketAddress remoteAddress, String clientName, boo
     }
 
     /** The same request, run again on the worker pool. */
-    RequestContext onWorker() {
+    public RequestContext onWorker() {
         return new RequestContext(remoteAddress, clientName, false, scope);
     }
 }

@@ -1,0 +1,32 @@
+package io.wfs.client.create;
+
+import io.wfs.client.Caller;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One file this client created under a delegation and told its application about, from then
+ * until the meta group answered the batch that creates it there. Guarded by {@link AsyncCreates}.
+ */
+final class PendingCreate {
+    final long dir;
+    final long ino;
+    final byte[] name;
+    final String nameString;
+    final int mode;
+    final Caller caller;
+    /** Completes when the group applied it; fails with its error when the group refused it. */
+    final CompletableFuture<Void> applied = new CompletableFuture<>();
+    /** Still open for the application: the batch counts the open (false once it closed before the batch left). */
+    boolean open = true;
+    /** Closed while its batch was in flight: the close goes to the leader once the file exists there. */
+    boolean closeAfterApply;
+
+    PendingCreate(long dir, long ino, byte[] name, String nameString, int mode, Caller caller) {
+        this.dir = dir;
+        this.ino = ino;
+        this.name = name;
+        this.nameString = nameString;
+        this.mode = mode;
+        this.caller = caller;
+    }
+}

@@ -1,0 +1,143 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.common.msg.meta.CacheLeasePollRequest;
+import io.wfs.common.msg.meta.CreateDelegationReply;
+import io.wfs.common.msg.meta.DelegateCreatesRequest;
+import io.wfs.common.route.MetaClient;
+import io.wfs.common.route.SlotMap;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Asynchronous creates (issue 16, item 2; docs/metadata.md, "Asynchronous creates") through real
+ * FUSE mounts whose kernel caches are off: a mount that creates many files in a directory answers
+ * the creates itself under a delegation and sends them in batches; another mount that looks at
+ * the directory right after any of those creates returned sees the file (the leader recalls the
+ * delegation first); creates acknowledged before a meta leader's kill -9 are all there after it;
+ * a holder that dies holds the directory for about one lease term only.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class AsyncCreatesIT {
+    private static final int FILES = 200;
+
+    @Test
+    void filesOneMountCreatesUnderADelegationAreSeenAtOnceByTheOther() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            MetricRegistry oneRpc = cluster.mountClientMetrics(0);
+            for (int i = 0; i < FILES; i++) {
+                Files.createFile(one.resolve("d/f" + i), PosixFilePermissions.asFileAttribute(
+                        PosixFilePermissions.fromString("rw-r-----")));
+            }
+            long creates = oneRpc.timer("rpc.client.mknod.latency").getCount();
+            long batches = oneRpc.timer("rpc.client.create_batch.latency").getCount();
+            assertTrue(creates < FILES / 2 && batches > 0,
+                    "most creates were answered by the mount: " + creates + " creates, " + batches + " batches");
+
+            assertEquals(FILES, names(two.resolve("d")).size(), "every file listed on the other mount at once");
+            assertEquals("rw-r-----", CacheLeasesIT.mode(two.resolve("d/f" + (FILES - 1))));
+            // The other mount creates there too: the delegation was recalled, both sets stay.
+            for (int i = 0; i < 10; i++) {
+                Files.createFile(two.resolve("d/g" + i));
+                Files.createFile(one.resolve("d/h" + i));
+            }
+            Files.writeString(one.resolve("d/written"), "data");
+            Files.createFile(one.resolve("d/gone"));
+            Files.delete(one.resolve("d/gone"));
+            assertEquals("data", Files.readString(two.resolve("d/written")), "a file created, written and closed");
+            assertFalse(Files.exists(two.resolve("d/gone")), "a file created and unlinked at once");
+            assertEquals(FILES + 21, names(two.resolve("d")).size());
+            assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no create was refused");
+        }
+    }
+
+    @Test
+    void createsAcknowledgedBeforeAMetaLeaderKillAreAllThereAfterIt() throws Exception {
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(2).uncachedMounts().start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
+            SlotMap slots = view.awaitLedAndWritable();
+            Path one = cluster.mountPoint(0);
+            Files.createDirectories(one.resolve("d"));
+            long dir = cluster.mountClient(0).getattr(io.wfs.client.Caller.ROOT, "/d").ino();
+            ConcurrentLinkedQueue<String> acknowledged = new ConcurrentLinkedQueue<>();
+            AtomicReference<Exception> failed = new AtomicReference<>();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 4 * FILES; i++) {
+                        Files.createFile(one.resolve("d/f" + i));
+                        acknowledged.add("f" + i);
+                    }
+                } catch (Exception e) {
+                    failed.set(e);
+                }
+            });
+            writer.start();
+            io.wfs.common.testing.Await.until(Duration.ofSeconds(60), () -> acknowledged.size() >= FILES / 2,
+                    "a hundred creates acknowledged");
+            Objects.requireNonNull(ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(dir).id()),
+                    "the group has a leader").kill();
+            writer.join(TimeUnit.MINUTES.toMillis(5));
+            assertFalse(writer.isAlive(), "the creates finished");
+            assertEquals(null, failed.get(), "no create failed across the leader change");
+            TreeSet<String> seen = new TreeSet<>(names(cluster.mountPoint(1).resolve("d")));
+            List<String> missing = new ArrayList<>();
+            for (String name : acknowledged) {
+                if (!seen.contains(name)) {
+                    missing.add(name);
+                }
+            }
+            assertEquals(List.of(), missing, "every acknowledged create is on the other mount");
+            MetricRegistry oneRpc = cluster.mountClientMetrics(0);
+            assertTrue(oneRpc.timer("rpc.client.create_batch.latency").getCount() > 0, "the creates went in batches");
+            assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue());
+        }
+    }
+
+    @Test
+    void aHolderThatStopsPollingHoldsItsDirectoryForAboutOneLeaseOnly() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(1).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Files.createDirectories(one.resolve("held"));
+            long dir = cluster.mountClient(0).getattr(io.wfs.client.Caller.ROOT, "/held").ino();
+            SlotMap slots = cluster.mountClient(0).slotMap();
+            // A session that takes a delegation, then never polls again (it "died" with files unsent).
+            try (MetaClient ghost = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
+                ghost.call(new CacheLeasePollRequest(ghost.leasedQuery(0, 0), slots.groupOfIno(dir).slots()[0], 0))
+                        .get(30, TimeUnit.SECONDS);
+                CreateDelegationReply range = ghost.call(new DelegateCreatesRequest(ghost.mutation(0, 0), dir))
+                        .get(30, TimeUnit.SECONDS);
+                assertTrue(range.count() > 0, "the delegation was granted");
+                long start = System.nanoTime();
+                Files.createFile(one.resolve("held/after"));
+                long heldMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                assertTrue(heldMs >= 500, "the create waited for the silent holder's lease: " + heldMs + " ms");
+                assertEquals(List.of("after"), names(one.resolve("held")));
+            }
+        }
+    }
+
+    static List<String> names(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+}

@@ -1,0 +1,190 @@
+package io.wfs.meta.lease;
+
+import io.wfs.common.msg.meta.MetaRequest;
+import io.wfs.common.msg.meta.NamedInodes;
+import io.wfs.common.rpc.MessageType;
+import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import it.unimi.dsi.fastutil.longs.LongList;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+
+/**
+ * The create delegations one group's leader has granted (docs/metadata.md, "Asynchronous
+ * creates"): directory → the session that may create files in it without asking first. Leader
+ * memory only. Before the leader serves another session's request that names a delegated
+ * directory ({@link #before}), it recalls the delegation: the holder hears of it as a cache
+ * invalidation of the directory through its lease poll, sends the files it created there and
+ * only then acknowledges, so the request runs on a state that has every file the holder's
+ * applications were told exists. A holder that stopped polling has lapsed: nothing waits for it.
+ *
+ * <p>A new leader knows no delegations: in a group that ever had one ({@link LeaseMark#delegated})
+ * every request but a holder's batch of creates waits out the takeover hold first, the time in
+ * which a holder of the old leader still sends what it created.
+ */
+public final class CreateDelegations {
+    private final Supplier<CacheLeases> leases;
+    private final LeaseMark mark;
+    private final Long2ObjectOpenHashMap<Delegation> byDir = new Long2ObjectOpenHashMap<>();
+    /** Read without the lock on every request: most groups have no delegation at most times. */
+    private volatile boolean empty = true;
+
+    private static final class Delegation {
+        final long session;
+        /** Ranges granted to it here, as (first inode, count) pairs. */
+        final LongArrayList ranges = new LongArrayList(2);
+        CompletableFuture<Void> recall;
+
+        Delegation(long session) {
+            this.session = session;
+        }
+    }
+
+    public CreateDelegations(Supplier<CacheLeases> leases, LeaseMark mark) {
+        this.leases = leases;
+        this.mark = mark;
+    }
+
+    /**
+     * Records {@code session} as the holder of {@code dir}, with a lease on it so the recall
+     * reaches it; false when another session holds or is giving it back, or the session does
+     * not poll for leases here (it could never hear of a recall).
+     */
+    public synchronized boolean register(long dir, long session) {
+        Delegation d = byDir.get(dir);
+        if (d != null) {
+            return d.session == session && d.recall == null;
+        }
+        if (!leases.get().grant(session, LongList.of(dir))) {
+            return false;
+        }
+        byDir.put(dir, new Delegation(session));
+        empty = false;
+        return true;
+    }
+
+    /** The grant's entry failed: the delegation it registered goes. */
+    public synchronized void unregister(long dir, long session) {
+        Delegation d = byDir.get(dir);
+        if (d != null && d.session == session && d.recall == null && d.ranges.isEmpty()) {
+            remove(dir);
+        }
+    }
+
+    /** The inodes {@code first} .. {@code first + count - 1} were reserved for the holder of {@code dir}. */
+    public synchronized void granted(long dir, long session, long first, int count) {
+        Delegation d = byDir.get(dir);
+        if (d != null && d.session == session) {
+            d.ranges.add(first);
+            d.ranges.add(count);
+        }
+    }
+
+    /**
+     * Whether {@code session} may create {@code inos} in {@code dir} as far as this leader knows:
+     * false only for a number outside every range this leader granted it there. A leader that
+     * granted nothing (a new one) leaves the check to the apply (reserved and unused numbers).
+     */
+    public synchronized boolean mayUse(long dir, long session, long[] inos) {
+        Delegation d = byDir.get(dir);
+        if (d == null || d.session != session) {
+            return true;
+        }
+        for (long ino : inos) {
+            boolean inRange = false;
+            for (int i = 0; i < d.ranges.size() && !inRange; i += 2) {
+                long first = d.ranges.getLong(i);
+                inRange = Long.compareUnsigned(ino, first) >= 0 && Long.compareUnsigned(ino - first, d.ranges.getLong(i + 1)) < 0;
+            }
+            if (!inRange && !d.ranges.isEmpty()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** True when a session other than {@code session} holds {@code dir}: its view must not be leased to {@code session}. */
+    public boolean heldByOther(long dir, long session) {
+        if (empty) {
+            return false;
+        }
+        synchronized (this) {
+            Delegation d = byDir.get(dir);
+            return d != null && d.session != session;
+        }
+    }
+
+    /**
+     * What {@code request} must wait for before it runs on this leader, or null: the recall of
+     * every directory it names that another session holds, and in a group that ever delegated,
+     * the takeover hold of a new leader.
+     */
+    public CompletableFuture<Void> before(MetaRequest<?> request, MessageType type) {
+        if (exempt(type)) {
+            return null;
+        }
+        CompletableFuture<Void> hold = mark.delegated() ? leases.get().takeoverHold() : null;
+        if (empty) {
+            return hold;
+        }
+        long[] named = NamedInodes.of(request);
+        if (named == null) {
+            named = new long[] {request.routingIno()};
+        }
+        long session = request.header().session();
+        CompletableFuture<Void> wait = hold;
+        for (long ino : named) {
+            CompletableFuture<Void> recall = recall(ino, session);
+            if (recall != null) {
+                wait = wait == null ? recall : CompletableFuture.allOf(wait, recall);
+            }
+        }
+        return wait;
+    }
+
+    /** Requests that never wait: the holders' own batches and the session's housekeeping. */
+    private static boolean exempt(MessageType type) {
+        return type == MessageType.CREATE_BATCH || type == MessageType.CACHE_LEASE_POLL
+                || type == MessageType.SESSION_HEARTBEAT || type == MessageType.ANNOUNCE_OPENS || type == MessageType.CLOSE;
+    }
+
+    private synchronized CompletableFuture<Void> recall(long dir, long bySession) {
+        Delegation d = byDir.get(dir);
+        if (d == null || d.session == bySession) {
+            return null;
+        }
+        if (d.recall != null) {
+            return d.recall;
+        }
+        CompletableFuture<Void> told = leases.get().invalidate(LongList.of(dir), bySession);
+        if (told == null) {
+            // The holder no longer holds a lease here (it lapsed): nothing of it can still arrive.
+            remove(dir);
+            return null;
+        }
+        d.recall = told.whenComplete((x, e) -> removeIfRecalled(dir, d));
+        return d.recall;
+    }
+
+    private synchronized void removeIfRecalled(long dir, Delegation d) {
+        if (byDir.get(dir) == d) {
+            remove(dir);
+        }
+    }
+
+    private void remove(long dir) {
+        byDir.remove(dir);
+        empty = byDir.isEmpty();
+    }
+
+    /** This replica stopped leading: its delegations are void (the holders hear so through their polls). */
+    public synchronized void clear() {
+        byDir.clear();
+        empty = true;
+    }
+
+    /** Directories delegated now (the gauge meta.create_delegations). */
+    public synchronized int count() {
+        return byDir.size();
+    }
+}

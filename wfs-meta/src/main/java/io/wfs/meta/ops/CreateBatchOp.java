@@ -1,0 +1,77 @@
+package io.wfs.meta.ops;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.CreateBatchReply;
+import io.wfs.common.msg.meta.CreateBatchRequest;
+import io.wfs.common.posix.Posix;
+import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.NamespaceException;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The files a delegation holder created in one directory, in one entry (docs/metadata.md,
+ * "Asynchronous creates"). Each is applied as {@link MknodOp} would apply a create, with the
+ * inode number the client took from its reserved range; one that cannot be (its name exists,
+ * its number was never reserved or is in use) fails alone, and its error goes back in the
+ * reply's list: the client already told its application the file exists, so it logs the loss.
+ */
+public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, CreateBatchReply> {
+    @Override
+    public MessageType type() {
+        return MessageType.CREATE_BATCH;
+    }
+
+    @Override
+    public boolean mutates() {
+        return true;
+    }
+
+    @Override
+    public CompletableFuture<CreateBatchReply> lead(GroupLeader leader, CreateBatchRequest req) {
+        if (leader.leads() && !leader.replica().machine().leaseTracking().delegations()
+                .mayUse(req.ino(), req.header().session(), req.inos())) {
+            return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.EINVAL,
+                    "a batch names an inode number this leader did not reserve for the session"));
+        }
+        return leader.inThisGroup(this, req);
+    }
+
+    @Override
+    public CreateBatchReply execute(MetaContext ctx, CreateBatchRequest req) {
+        long dir = req.ino();
+        byte[][] names = req.splitNames();
+        int[] errors = new int[names.length];
+        Caller caller = ctx.caller();
+        for (int i = 0; i < names.length; i++) {
+            try {
+                InodeAttributes parent = NewEntry.checkParent(ctx, dir, names[i]);
+                int gid = NewEntry.groupFor(parent, caller);
+                int mode = Posix.S_IFREG | NewEntry.permissionsFor(req.mode(i) & Posix.PERMISSION_BITS, gid, caller);
+                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, caller.uid(), gid, dir, ctx.timeNs());
+                NewEntry.insert(ctx, dir, names[i], ino, mode);
+                if (req.open(i)) {
+                    ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs());
+                }
+            } catch (WfsException e) {
+                errors[i] = e.code().wireCode();
+            } catch (NamespaceException e) {
+                errors[i] = MetaErrors.of(e).code().wireCode();
+            }
+        }
+        return new CreateBatchReply(errors);
+    }
+
+    /** As {@link MknodOp#replayed}: the opens of a batch applied under an earlier leader count once. */
+    @Override
+    public void replayed(MetaContext ctx, CreateBatchRequest req, Object recorded) {
+        if (recorded instanceof CreateBatchReply reply) {
+            for (int i = 0; i < reply.size() && i < req.size(); i++) {
+                if (reply.error(i) == null && req.open(i)) {
+                    ctx.leaderOpens().openOnce(ctx.caller().session(), req.ino(i), ctx.timeNs());
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package io.wfs.meta.ops;
+
+import static io.wfs.meta.ops.MetaTester.ROOT;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.msg.meta.CreateBatchReply;
+import io.wfs.common.msg.meta.CreateBatchRequest;
+import io.wfs.common.msg.meta.CreateDelegationReply;
+import io.wfs.common.msg.meta.DelegateCreatesRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.MetaHeader;
+import io.wfs.common.posix.Posix;
+import io.wfs.meta.namespace.InodeNumbers;
+import java.nio.charset.StandardCharsets;
+import org.junit.jupiter.api.Test;
+
+/** The apply of create delegations and of batches of creates under them (docs/metadata.md, "Asynchronous creates"). */
+class AsyncCreateOpsTest {
+    private static final long SESSION = 42;
+    private final MetaTester t = new MetaTester();
+    private long seq;
+
+    private MetaHeader h(int uid, int gid, int... groups) {
+        seq++;
+        return new MetaHeader(uid, gid, groups).withSequence(SESSION, seq, seq - 1);
+    }
+
+    private CreateBatchReply batch(MetaHeader h, long dir, long[] inos, String... names) {
+        int[] modes = new int[names.length];
+        int[] lengths = new int[names.length];
+        byte[] opens = new byte[names.length];
+        StringBuilder all = new StringBuilder();
+        for (int i = 0; i < names.length; i++) {
+            modes[i] = Posix.S_IFREG | 0644;
+            lengths[i] = names[i].length();
+            all.append(names[i]);
+        }
+        return t.run(new CreateBatchRequest(h, dir, inos, modes, all.toString().getBytes(StandardCharsets.UTF_8), lengths,
+                opens));
+    }
+
+    @Test
+    void aDelegationReservesNumbersOfTheDirectorysSlotThatABatchCreatesFilesWith() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        CreateDelegationReply range = t.run(new DelegateCreatesRequest(h(1000, 100), d.ino()));
+        assertEquals(DelegateCreatesOp.RANGE, range.count());
+        assertEquals(InodeNumbers.slotOf(d.ino()), InodeNumbers.slotOf(range.firstIno()));
+        assertTrue(t.machine().leaseTracking().mark().delegated(), "a later leader must wait out this delegation");
+
+        long first = range.firstIno();
+        CreateBatchReply reply = batch(h(1000, 100), d.ino(), new long[] {first, first + 1}, "a", "b");
+        assertNull(reply.error(0));
+        assertNull(reply.error(1));
+        InodeAttr a = t.lookup(d.ino(), "a");
+        assertEquals(first, a.ino());
+        assertEquals(Posix.S_IFREG | 0644, a.mode());
+        assertEquals(1000, a.uid());
+        assertEquals(100, a.gid());
+        assertEquals(first + 1, t.lookup(d.ino(), "b").ino());
+        assertEquals(t.now(), t.stat(d.ino()).mtimeNs(), "the directory's mtime moves with the batch");
+        // A restarted replica has them too: they are in the state, not in leader memory.
+        assertEquals(first + 1, t.restoredFromSnapshot().lookup(d.ino(), "b").ino());
+        assertTrue(t.restoredFromSnapshot().machine().leaseTracking().mark().delegated(), "the mark is in the snapshot");
+    }
+
+    @Test
+    void eachFileOfABatchThatCannotBeCreatedFailsAlone() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
+        t.create(d.ino(), "taken", 0644);
+        long unreserved = InodeNumbers.of(InodeNumbers.slotOf(d.ino()), InodeNumbers.seqOf(first) + 5_000_000);
+        CreateBatchReply reply = batch(h(0, 0), d.ino(), new long[] {first, first + 1, unreserved, first + 3},
+                "taken", "ok", "ahead", "ok");
+        assertEquals(WfsErrorCode.EEXIST, reply.error(0), "an existing name");
+        assertNull(reply.error(1));
+        assertEquals(WfsErrorCode.EINVAL, reply.error(2), "a number the slot never reserved");
+        assertEquals(WfsErrorCode.EEXIST, reply.error(3), "the same name twice in one batch");
+        CreateBatchReply again = batch(h(0, 0), d.ino(), new long[] {first + 1}, "other");
+        assertEquals(WfsErrorCode.EINVAL, again.error(0), "a number in use");
+        assertEquals(first + 1, t.lookup(d.ino(), "ok").ino());
+    }
+
+    @Test
+    void aBatchAppliesTheDirectorysPermissionsAndSetGroupIdAsACreateWould() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0755);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
+        assertEquals(WfsErrorCode.EACCES, batch(h(1000, 100), d.ino(), new long[] {first}, "x").error(0),
+                "a caller who may not write the directory");
+        InodeAttr shared = t.mkdir(ROOT, "shared", 0777);
+        t.run(new io.wfs.common.msg.meta.SetAttrRequest(t.h(), shared.ino(),
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(Posix.S_ISGID | 0777).withGid(500)));
+        long more = t.run(new DelegateCreatesRequest(h(0, 0), shared.ino())).firstIno();
+        assertNull(batch(h(1000, 100), shared.ino(), new long[] {more}, "y").error(0));
+        assertEquals(500, t.lookup(shared.ino(), "y").gid(), "the set-group-id directory's group");
+    }
+
+    @Test
+    void aDelegationNeedsADirectory() {
+        InodeAttr f = t.create(ROOT, "f", 0644);
+        t.fails(WfsErrorCode.ENOTDIR, new DelegateCreatesRequest(h(0, 0), f.ino()));
+    }
+}
