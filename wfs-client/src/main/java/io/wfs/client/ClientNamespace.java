@@ -54,8 +54,12 @@ final class ClientNamespace {
         return meta.mutation(c.uid(), c.gid(), c.groups());
     }
 
-    private static io.wfs.common.msg.meta.MetaHeader query(MetaClient meta, Caller c) {
-        return meta.query(c.uid(), c.gid(), c.groups());
+    /**
+     * A read names this client's session (when it keeps leases): a sessionless request naming a
+     * directory this client holds a create delegation on would make the leader recall it.
+     */
+    private io.wfs.common.msg.meta.MetaHeader query(MetaClient meta, Caller c) {
+        return paths.cachedQuery(c);
     }
 
     InodeAttr mkdir(Caller c, String path, int mode) {

@@ -112,6 +112,8 @@ public final class WfsClient implements WfsFileSystem {
             creates = new AsyncCreates(meta, cache, leases, session::createdOpen);
             meta.setGate(creates);
             leases.onRecall(creates);
+            paths.useAbsentNames(creates::knownAbsent);
+            files.onCreateCommits(creates::ride);
             AsyncCreates c = creates;
             registry.remove("client.async_creates.pending");
             registry.remove("client.async_creates.lost");

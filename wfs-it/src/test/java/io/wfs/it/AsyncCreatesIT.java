@@ -50,8 +50,17 @@ class AsyncCreatesIT {
             }
             long creates = oneRpc.timer("rpc.client.mknod.latency").getCount();
             long batches = oneRpc.timer("rpc.client.create_batch.latency").getCount();
+            long lookups = oneRpc.timer("rpc.client.lookup.latency").getCount();
             assertTrue(creates < FILES / 2 && batches > 0,
                     "most creates were answered by the mount: " + creates + " creates, " + batches + " batches");
+            assertTrue(lookups < FILES / 2, "the kernel's lookups before the creates were answered by the mount,"
+                    + " which knows every name of the directory it created in: " + lookups + " lookups");
+            // Other changes of the directory's entries by this mount end that knowledge: they are found again.
+            Files.createDirectories(one.resolve("d/sub"));
+            Files.createSymbolicLink(one.resolve("d/link"), Path.of("f0"));
+            assertTrue(Files.isDirectory(one.resolve("d/sub")) && Files.isSymbolicLink(one.resolve("d/link")));
+            Files.delete(one.resolve("d/link"));
+            Files.delete(one.resolve("d/sub"));
 
             assertEquals(FILES, names(two.resolve("d")).size(), "every file listed on the other mount at once");
             assertEquals("rw-r-----", CacheLeasesIT.mode(two.resolve("d/f" + (FILES - 1))));
@@ -66,6 +75,25 @@ class AsyncCreatesIT {
             assertEquals("data", Files.readString(two.resolve("d/written")), "a file created, written and closed");
             assertFalse(Files.exists(two.resolve("d/gone")), "a file created and unlinked at once");
             assertEquals(FILES + 21, names(two.resolve("d")).size());
+
+            // Small files written and closed: each commit rides in its create's batch.
+            Files.createDirectories(one.resolve("e"));
+            long commitsBefore = oneRpc.timer("rpc.client.commit_slices.latency").getCount();
+            for (int i = 0; i < 50; i++) {
+                Files.writeString(one.resolve("e/s" + i), "content " + i);
+            }
+            long commits = oneRpc.timer("rpc.client.commit_slices.latency").getCount() - commitsBefore;
+            assertTrue(commits < 25, "the commits rode with the creates: " + commits + " commits of their own for 50 files");
+            try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(one.resolve("e/synced"),
+                    java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
+                ch.write(java.nio.ByteBuffer.wrap("synced".getBytes()));
+                // Waits for the file's batch (WfsClient.fsync): its create and commit are on the group's majority.
+                ch.force(true);
+            }
+            for (int i = 0; i < 50; i++) {
+                assertEquals("content " + i, Files.readString(two.resolve("e/s" + i)));
+            }
+            assertEquals("synced", Files.readString(two.resolve("e/synced")));
             assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no create was refused");
         }
     }

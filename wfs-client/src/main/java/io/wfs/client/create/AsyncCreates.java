@@ -7,16 +7,22 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.CacheLeasePollRequest;
+import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.CloseRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.CreateBatchReply;
 import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.CreateDelegationReply;
 import io.wfs.common.msg.meta.DelegateCreatesRequest;
+import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.msg.meta.ReaddirReply;
+import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
+import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
@@ -58,6 +64,12 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     /** How long a directory that cannot be delegated (under a quota, outside a scope) is not asked for again. */
     private static final long REFUSED_NS = TimeUnit.MINUTES.toNanos(1);
     private static final int MAX_COUNTED_DIRS = 4096;
+    /** How long a file just created is kept out of batches for its commit to ride along (a small file's write and close). */
+    private static final long HOLD_MS = 20;
+    /** Slices a file's riding commit may gather; more go as a commit of its own. */
+    private static final int MAX_RIDING_SLICES = 256;
+    /** Names remembered per delegated directory to answer lookups of absent names without a round trip. */
+    private static final int MAX_KNOWN_NAMES = 65_536;
 
     private final MetaClient meta;
     private final MetadataCache cache;
@@ -71,7 +83,16 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     private final Long2LongOpenHashMap notBeforeNs = new Long2LongOpenHashMap();
     /** Directories whose delegation is being asked for; a recall meanwhile voids the answer. */
     private final LongOpenHashSet asking = new LongOpenHashSet();
+    /** Per directory: this client's requests changing its entries that have not been answered yet. */
+    private final Long2IntOpenHashMap changesInFlight = new Long2IntOpenHashMap();
+    /** Per directory: the {@link #epoch} of this client's last request changing its entries. */
+    private final Long2LongOpenHashMap lastChange = new Long2LongOpenHashMap();
+    private long epoch;
+    /** {@link #lastChange} was cleared at this epoch: an older reading of it proves nothing. */
+    private long forgottenAt;
     private long lost;
+    private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
+            .newSingleThreadScheduledExecutor(new io.netty.util.concurrent.DefaultThreadFactory("wfs-client-creates", true));
 
     public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch) {
         this.meta = meta;
@@ -100,15 +121,21 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                 return null;
             }
             long ino = d.takeNumber();
-            PendingCreate p = new PendingCreate(dir, ino, name, nameString, mode, caller);
+            attr = new InodeAttr(ino, mode, 1, caller.uid(), gid, 0, now, now, now, 0, dir);
+            PendingCreate p = new PendingCreate(dir, ino, name, nameString, mode, caller, attr);
             d.queued.add(p);
             d.byName.put(nameString, p);
+            if (d.complete) {
+                boolean isNew = d.names.add(nameString);
+                if (!isNew || d.names.size() > MAX_KNOWN_NAMES) {
+                    incomplete(d);
+                }
+            }
             pending.put(ino, p);
-            attr = new InodeAttr(ino, mode, 1, caller.uid(), gid, 0, now, now, now, 0, dir);
             cache.put(dir, nameString, attr, d.lease, cache.generation());
             cache.touchedHere(dir, now);
             cache.created(ino);
-            kick(d);
+            release(p, HOLD_MS);
         }
         return attr;
     }
@@ -155,9 +182,18 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
 
     private boolean ask(Caller caller, long dir) {
         CreateDelegationReply reply;
+        List<String> names;
+        long askedAt;
+        boolean quiet;
+        synchronized (this) {
+            askedAt = ++epoch;
+            // A change of this client still in flight could land after the listing below.
+            quiet = changesInFlight.get(dir) == 0;
+        }
         try {
             reply = io.wfs.client.data.Rpc.await(meta.call(new DelegateCreatesRequest(
                     meta.mutation(caller.uid(), caller.gid(), caller.groups()), dir)));
+            names = namesOf(caller, dir, reply.entries());
         } catch (WfsException e) {
             LOG.debug("no create delegation on {}: {}", dir, e.toString());
             synchronized (this) {
@@ -181,17 +217,113 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                 d = new DelegatedDirectory(dir, meta.groupOf(dir).id(), leases.of(dir, true));
                 dirs.put(dir, d);
             }
+            boolean unchanged = quiet && forgottenAt < askedAt && lastChange.get(dir) < askedAt;
+            if (names != null && unchanged && d.idle() && !d.complete) {
+                // Nobody else changes the directory from now on, and this client's own changes are seen
+                // by before(): the names read after the grant are all there are.
+                d.names.clear();
+                d.names.addAll(names);
+                d.complete = true;
+            }
             d.addRange(reply.firstIno(), reply.count());
             return d.usable(System.nanoTime());
         }
     }
 
-    /** Sends the next batch of {@code d} unless one is in flight. Under the lock. */
+    /** The names of {@code dir} (which has {@code entries}) in one readdir page, or null when it has more. */
+    private List<String> namesOf(Caller caller, long dir, int entries) {
+        if (entries == 0) {
+            return List.of();
+        }
+        if (entries > ReaddirRequest.MAX_ENTRIES) {
+            return null;
+        }
+        ReaddirReply page = io.wfs.client.data.Rpc.await(meta.call(new ReaddirRequest(
+                // With the session: a request without one would recall this very delegation.
+                meta.leasedQuery(caller.uid(), caller.gid(), caller.groups()), dir, 0, ReaddirRequest.MAX_ENTRIES, false)));
+        if (!page.eof()) {
+            return null;
+        }
+        List<String> names = new ArrayList<>(page.entries().size());
+        for (DirEntry e : page.entries()) {
+            names.add(new String(e.name(), StandardCharsets.UTF_8));
+        }
+        return names;
+    }
+
+    /** Lets {@code p} go into a batch after {@code ms}: its commit may ride along until then. */
+    private void release(PendingCreate p, long ms) {
+        try {
+            timer.schedule(() -> {
+                synchronized (this) {
+                    p.held = false;
+                    DelegatedDirectory d = dirs.get(p.dir);
+                    if (d != null) {
+                        kick(d);
+                    }
+                }
+            }, ms, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException closing) {
+            p.held = false;
+        }
+    }
+
+    /** Someone waits for {@code p}: it leaves with the next batch. Under the lock. */
+    private CompletableFuture<Void> urge(PendingCreate p) {
+        p.held = false;
+        DelegatedDirectory d = dirs.get(p.dir);
+        if (d != null) {
+            kick(d);
+        }
+        return p.applied;
+    }
+
+    /** Someone waits for everything pending in {@code d} now ({@code refusals}: a refused file fails the wait). Under the lock. */
+    private CompletableFuture<Void> urge(DelegatedDirectory d, boolean refusals) {
+        CompletableFuture<Void> now = d.pendingNow(refusals);
+        kick(d);
+        return now;
+    }
+
+    /**
+     * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
+     * batch; the answer is what the file's attributes will be. Null when it cannot ride (the file's
+     * batch left, or it gathered many slices): it is sent on its own then.
+     */
+    public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
+        synchronized (this) {
+            PendingCreate p = pending.get(ino);
+            DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
+            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES) {
+                return null;
+            }
+            p.slices.addAll(slices);
+            p.size = Math.max(p.size, size);
+            long now = System.currentTimeMillis() * 1_000_000L;
+            InodeAttr a = p.attr;
+            return new AttrReply(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
+        }
+    }
+
+    /** Sends the next batch of {@code d} unless one is in flight or everything queued is held back. Under the lock. */
     private void kick(DelegatedDirectory d) {
         if (d.inFlight != null || d.queued.isEmpty()) {
             return;
         }
         List<PendingCreate> batch = d.takeBatch(CreateBatchRequest.MAX_FILES);
+        int total = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            total += batch.get(i).slices.size();
+            if (total > CommitSlicesRequest.MAX_SLICES) {
+                // The rest waits for the next batch, in front of the queue.
+                d.queued.addAll(0, batch.subList(i, batch.size()));
+                batch = new ArrayList<>(batch.subList(0, i));
+                break;
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
         d.inFlight = batch;
         Caller c = batch.get(0).caller;
         long[] inos = new long[batch.size()];
@@ -199,6 +331,10 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         int[] lengths = new int[batch.size()];
         byte[] opens = new byte[batch.size()];
         ByteArrayOutputStream names = new ByteArrayOutputStream(batch.size() * 16);
+        boolean commits = batch.stream().anyMatch(p -> !p.slices.isEmpty() || p.size > 0);
+        int[] sliceCounts = new int[commits ? batch.size() : 0];
+        long[] sizes = new long[commits ? batch.size() : 0];
+        List<SliceInfo> slices = new ArrayList<>(commits ? batch.size() : 0);
         for (int i = 0; i < batch.size(); i++) {
             PendingCreate p = batch.get(i);
             inos[i] = p.ino;
@@ -206,9 +342,16 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             lengths[i] = p.name.length;
             opens[i] = (byte) (p.open ? 1 : 0);
             names.writeBytes(p.name);
+            if (commits) {
+                sliceCounts[i] = p.slices.size();
+                sizes[i] = p.size;
+                slices.addAll(p.slices);
+            }
         }
+        List<PendingCreate> sent = batch;
         meta.call(new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos, modes,
-                names.toByteArray(), lengths, opens)).whenComplete((reply, error) -> answered(d, batch, reply, error));
+                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes))
+                .whenComplete((reply, error) -> answered(d, sent, reply, error));
     }
 
     private void answered(DelegatedDirectory d, List<PendingCreate> batch, CreateBatchReply reply, Throwable error) {
@@ -222,6 +365,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                 d.byName.remove(p.nameString);
                 if (refused != null) {
                     lost++;
+                    incomplete(d);
                     LOG.warn("file {} created in directory {} under a delegation could not be written to the meta group"
                             + " and is lost: {}", p.nameString, d.dir, refused.toString());
                     cache.forgetName(d.dir, p.nameString);
@@ -241,11 +385,8 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             }
             d.inFlight = null;
             kick(d);
-            if (d.idle()) {
-                d.takeIdleWaiters().forEach(w -> after.add(() -> w.complete(null)));
-                if (!d.active && dirs.get(d.dir) == d) {
-                    dirs.remove(d.dir);
-                }
+            if (d.idle() && !d.active && dirs.get(d.dir) == d) {
+                dirs.remove(d.dir);
             }
         }
         after.forEach(Runnable::run);
@@ -272,10 +413,35 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         DelegatedDirectory d = dirs.get(p.dir);
         if (d != null && d.queued.contains(p)) {
             p.open = false;
+            // Closed: nothing more will ride with it.
+            urge(p);
         } else {
             p.closeAfterApply = true;
         }
         return true;
+    }
+
+    private static void incomplete(DelegatedDirectory d) {
+        d.complete = false;
+        d.names.clear();
+    }
+
+    /**
+     * True when {@code name} is not in {@code dir}, as this client knows without asking: it holds
+     * the directory's delegation, the directory was empty when delegated, and only this client's
+     * creates added names since (the kernel's lookup before each create then costs no round trip).
+     */
+    public synchronized boolean knownAbsent(long dir, String name) {
+        DelegatedDirectory d = dirs.get(dir);
+        return d != null && d.active && d.complete && d.lease.valid(System.nanoTime()) && !d.names.contains(name);
+    }
+
+    /** Requests of this client that change a directory's entries other than its creates under the delegation. */
+    private static boolean changesEntries(MetaRequest<?> request) {
+        return request instanceof io.wfs.common.msg.meta.MknodRequest || request instanceof io.wfs.common.msg.meta.MkdirRequest
+                || request instanceof io.wfs.common.msg.meta.SymlinkRequest || request instanceof io.wfs.common.msg.meta.NewLinkRequest
+                || request instanceof io.wfs.common.msg.meta.UnlinkRequest || request instanceof io.wfs.common.msg.meta.RmdirRequest
+                || request instanceof io.wfs.common.msg.meta.RenameRequest;
     }
 
     @Override
@@ -291,13 +457,28 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         }
         List<CompletableFuture<Void>> waits = new ArrayList<>(0);
         synchronized (this) {
+            if (changesEntries(request)) {
+                epoch++;
+                if (lastChange.size() > MAX_COUNTED_DIRS) {
+                    lastChange.clear();
+                    forgottenAt = epoch;
+                }
+                for (long ino : named) {
+                    changesInFlight.addTo(ino, 1);
+                    lastChange.put(ino, epoch);
+                    DelegatedDirectory d = dirs.get(ino);
+                    if (d != null) {
+                        incomplete(d);
+                    }
+                }
+            }
             if (pending.isEmpty()) {
                 return null;
             }
             for (long ino : named) {
                 PendingCreate p = pending.get(ino);
                 if (p != null) {
-                    waits.add(p.applied);
+                    waits.add(urge(p));
                     continue;
                 }
                 DelegatedDirectory d = dirs.get(ino);
@@ -309,13 +490,28 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                     // The leader knows every name of the directory but the pending ones.
                     continue;
                 }
-                waits.add(d.whenIdle());
+                waits.add(urge(d, false));
             }
         }
         if (waits.isEmpty()) {
             return null;
         }
         return waits.size() == 1 ? waits.get(0) : CompletableFuture.allOf(waits.toArray(new CompletableFuture[0]));
+    }
+
+    @Override
+    public void after(MetaRequest<?> request) {
+        if (!changesEntries(request)) {
+            return;
+        }
+        long[] named = NamedInodes.of(request);
+        synchronized (this) {
+            for (long ino : named) {
+                if (changesInFlight.addTo(ino, -1) <= 1) {
+                    changesInFlight.remove(ino);
+                }
+            }
+        }
     }
 
     /**
@@ -361,30 +557,29 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             dirs.remove(d.dir);
             return CompletableFuture.completedFuture(null);
         }
-        kick(d);
-        return d.whenIdle();
+        return urge(d, false);
     }
 
     /** Completes when the files pending in {@code dir} are applied (fsync of the directory). */
     public CompletableFuture<Void> flushed(long dir) {
         synchronized (this) {
             DelegatedDirectory d = dirs.get(dir);
-            return d == null ? CompletableFuture.completedFuture(null) : d.whenIdle();
+            return d == null ? CompletableFuture.completedFuture(null) : urge(d, true);
         }
     }
 
     /** Completes when {@code ino}, if this client created it under a delegation, is applied (fsync of the file). */
     public synchronized CompletableFuture<Void> applied(long ino) {
         PendingCreate p = pending.get(ino);
-        return p == null ? CompletableFuture.completedFuture(null) : p.applied;
+        return p == null ? CompletableFuture.completedFuture(null) : urge(p);
     }
 
     /** Waits up to {@code limit} for everything pending (unmount). */
     public void drain(Duration limit) {
         List<CompletableFuture<Void>> all = new ArrayList<>();
         synchronized (this) {
-            for (DelegatedDirectory d : dirs.values()) {
-                all.add(d.whenIdle());
+            for (DelegatedDirectory d : new ArrayList<>(dirs.values())) {
+                all.add(urge(d, false));
             }
         }
         try {
@@ -392,6 +587,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         } catch (Exception e) {
             LOG.warn("unmounting with creates not yet written to the meta groups: {}", e.toString());
         }
+        timer.shutdownNow();
     }
 
     /** Files created here that the meta groups refused after the application was told they exist. */

@@ -19,14 +19,18 @@ final class DelegatedDirectory {
     final GroupLease lease;
     /** False once recalled or lost: no more local creates; what is pending still goes out. */
     boolean active = true;
+    /**
+     * Every name of the directory is in {@link #names}: it was empty when delegated, and since then
+     * only this client's creates added names (any other change of its entries here clears this).
+     */
+    boolean complete;
+    final java.util.Set<String> names = new java.util.HashSet<>();
     private long next;
     private long end;
     final List<PendingCreate> queued = new ArrayList<>();
     List<PendingCreate> inFlight;
     /** Pending (queued or in flight) files by name, for lookups that must not overtake them. */
     final Map<String, PendingCreate> byName = new HashMap<>();
-    /** Completed each time nothing is pending any more. */
-    private List<CompletableFuture<Void>> idleWaiters = new ArrayList<>(0);
 
     DelegatedDirectory(long dir, String group, GroupLease lease) {
         this.dir = dir;
@@ -55,13 +59,23 @@ final class DelegatedDirectory {
         return queued.isEmpty() && inFlight == null;
     }
 
-    /** The next batch: the queued files of the first one's caller, in order, at most {@code max}. */
+    /** Someone waits for what is pending: nothing is held back any more. */
+    void release() {
+        for (PendingCreate p : queued) {
+            p.held = false;
+        }
+    }
+
+    /** The next batch: the queued files not held back of the first one's caller, in order, at most {@code max}. */
     List<PendingCreate> takeBatch(int max) {
-        Caller caller = queued.get(0).caller;
+        Caller caller = null;
         List<PendingCreate> batch = new ArrayList<>();
         for (int i = 0; i < queued.size() && batch.size() < max; ) {
             PendingCreate p = queued.get(i);
-            if (sameCaller(p.caller, caller)) {
+            if (caller == null && !p.held) {
+                caller = p.caller;
+            }
+            if (!p.held && sameCaller(p.caller, caller)) {
                 batch.add(queued.remove(i));
             } else {
                 i++;
@@ -74,19 +88,21 @@ final class DelegatedDirectory {
         return a.uid() == b.uid() && a.gid() == b.gid() && java.util.Arrays.equals(a.groups(), b.groups());
     }
 
-    CompletableFuture<Void> whenIdle() {
-        if (idle()) {
-            return CompletableFuture.completedFuture(null);
+    /**
+     * Completes when every file pending now is applied (or refused: {@code refusals} then fails
+     * it), whatever is created after; nothing pending now is held back any more.
+     */
+    CompletableFuture<Void> pendingNow(boolean refusals) {
+        release();
+        List<CompletableFuture<Void>> all = new ArrayList<>(queued.size() + (inFlight == null ? 0 : inFlight.size()));
+        for (PendingCreate p : queued) {
+            all.add(refusals ? p.applied : p.applied.exceptionally(e -> null));
         }
-        CompletableFuture<Void> f = new CompletableFuture<>();
-        idleWaiters.add(f);
-        return f;
-    }
-
-    /** The waiters to complete now that nothing is pending (outside the lock). */
-    List<CompletableFuture<Void>> takeIdleWaiters() {
-        List<CompletableFuture<Void>> w = idleWaiters;
-        idleWaiters = new ArrayList<>(0);
-        return w;
+        if (inFlight != null) {
+            for (PendingCreate p : inFlight) {
+                all.add(refusals ? p.applied : p.applied.exceptionally(e -> null));
+            }
+        }
+        return CompletableFuture.allOf(all.toArray(new CompletableFuture[0]));
     }
 }

@@ -1,6 +1,9 @@
 package io.wfs.client.create;
 
 import io.wfs.client.Caller;
+import io.wfs.common.msg.meta.SliceInfo;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -20,9 +23,22 @@ final class PendingCreate {
     boolean open = true;
     /** Closed while its batch was in flight: the close goes to the leader once the file exists there. */
     boolean closeAfterApply;
+    /**
+     * Kept out of batches while its application may still write and close it (briefly): its commit
+     * then rides in its create's entry. Anyone waiting for it, and a timer, let it go.
+     */
+    boolean held = true;
+    /** The commit riding with the create: slices in order, and the size. */
+    final List<SliceInfo> slices = new ArrayList<>(0);
+    long size;
 
-    PendingCreate(long dir, long ino, byte[] name, String nameString, int mode, Caller caller) {
+    /** The attributes its application was told. */
+    final io.wfs.common.msg.meta.InodeAttr attr;
+
+    PendingCreate(long dir, long ino, byte[] name, String nameString, int mode, Caller caller,
+                  io.wfs.common.msg.meta.InodeAttr attr) {
         this.dir = dir;
+        this.attr = attr;
         this.ino = ino;
         this.name = name;
         this.nameString = nameString;

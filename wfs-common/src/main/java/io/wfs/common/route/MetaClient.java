@@ -94,7 +94,9 @@ public final class MetaClient implements AutoCloseable {
     public <R extends Response> CompletableFuture<R> call(MetaRequest<R> request) {
         CompletableFuture<R> result = new CompletableFuture<>();
         long giveUpAt = System.nanoTime() + deadline.toNanos();
-        CompletableFuture<Void> wait = gate.before(request);
+        RequestGate g = gate;
+        CompletableFuture<Void> wait = g.before(request);
+        result.whenComplete((r, e) -> g.after(request));
         if (wait == null) {
             attempt(request, result, giveUpAt, 0, null);
         } else {

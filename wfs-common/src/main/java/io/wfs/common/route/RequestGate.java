@@ -13,4 +13,8 @@ public interface RequestGate {
 
     /** Completes when {@code request} may leave; null when it may leave now. */
     CompletableFuture<Void> before(MetaRequest<?> request);
+
+    /** {@code request} (passed through {@link #before}) was answered or failed. */
+    default void after(MetaRequest<?> request) {
+    }
 }

@@ -49,34 +49,42 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
     @Override
     public AttrReply execute(MetaContext ctx, CommitSlicesRequest req) {
         InodeAttributes a = req.byOpenFile() ? WritableFile.checkType(ctx, req.ino()) : WritableFile.check(ctx, req.ino());
-        SlotState slot = ctx.slotOf(req.ino());
-        checkQuota(slot, req);
-        for (SliceInfo s : req.slices()) {
-            slot.addSlice(req.ino(), s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(),
-                    ctx.freedBlocks());
-        }
-        if (req.newSize() > slot.size(req.ino())) {
-            slot.truncate(req.ino(), req.newSize(), ctx.freedBlocks());
-        }
-        slot.setMtime(req.ino(), ctx.timeNs());
-        slot.setCtime(req.ino(), ctx.timeNs());
-        int permissions = a.mode() & Posix.PERMISSION_BITS;
-        int cleared = Permissions.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
-        if (!ctx.caller().isRoot() && cleared != permissions) {
-            slot.setPermissions(req.ino(), cleared);
-        }
+        commit(ctx, a, req.slices(), req.newSize());
         return new AttrReply(ctx.wire(req.ino()));
     }
 
+    /**
+     * The commit of a checked file {@code a}: its slices, size and times, and set-ids cleared for a
+     * writer other than root. Also the commit a create batch carries (CreateBatchOp).
+     */
+    static void commit(MetaContext ctx, InodeAttributes a, java.util.List<SliceInfo> slices, long newSize) {
+        long ino = a.ino();
+        SlotState slot = ctx.slotOf(ino);
+        checkQuota(slot, ino, slices, newSize);
+        for (SliceInfo s : slices) {
+            slot.addSlice(ino, s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(), ctx.freedBlocks());
+        }
+        if (newSize > slot.size(ino)) {
+            slot.truncate(ino, newSize, ctx.freedBlocks());
+        }
+        slot.setMtime(ino, ctx.timeNs());
+        slot.setCtime(ino, ctx.timeNs());
+        int permissions = a.mode() & Posix.PERMISSION_BITS;
+        int cleared = Permissions.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
+        if (!ctx.caller().isRoot() && cleared != permissions) {
+            slot.setPermissions(ino, cleared);
+        }
+    }
+
     /** The whole commit is refused (EDQUOT) before any slice lands when its growth passes the file's quota. */
-    private static void checkQuota(SlotState slot, CommitSlicesRequest req) {
-        long end = req.newSize();
-        for (SliceInfo s : req.slices()) {
+    private static void checkQuota(SlotState slot, long ino, java.util.List<SliceInfo> slices, long newSize) {
+        long end = newSize;
+        for (SliceInfo s : slices) {
             end = Math.max(end, s.fileOffset() + s.length());
         }
-        long growth = end - slot.size(req.ino());
+        long growth = end - slot.size(ino);
         if (growth > 0) {
-            slot.quotas().checkGrowth(req.ino(), growth, 0);
+            slot.quotas().checkGrowth(ino, growth, 0);
         }
     }
 }

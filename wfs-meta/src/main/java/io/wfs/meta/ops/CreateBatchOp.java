@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
  * inode number the client took from its reserved range; one that cannot be (its name exists,
  * its number was never reserved or is in use) fails alone, and its error goes back in the
  * reply's list: the client already told its application the file exists, so it logs the loss.
+ * A file written before its batch left carries its commit, applied right after its create.
  */
 public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, CreateBatchReply> {
     @Override
@@ -53,6 +54,10 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
                 NewEntry.insert(ctx, dir, names[i], ino, mode);
                 if (req.open(i)) {
                     ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs());
+                }
+                if (req.commits(i)) {
+                    // Written through the descriptor that created it: the descriptor, not the mode, allows it.
+                    CommitSlicesOp.commit(ctx, WritableFile.checkType(ctx, ino), req.slicesOf(i), req.size(i));
                 }
             } catch (WfsException e) {
                 errors[i] = e.code().wireCode();

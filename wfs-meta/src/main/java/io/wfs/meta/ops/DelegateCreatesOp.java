@@ -65,10 +65,11 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
     @Override
     public CreateDelegationReply execute(MetaContext ctx, DelegateCreatesRequest req) {
         ctx.directory(req.ino());
+        int entries = (int) Math.min(Integer.MAX_VALUE, ctx.slotOf(req.ino()).directory(req.ino()).count());
         long first = ctx.slotOf(req.ino()).allocateIds(RANGE);
         ctx.leaseMark().setDelegated();
         // Other sessions' cached views of the directory go before the holder creates there.
         ctx.namespace().leaseKeyChanged(req.ino());
-        return new CreateDelegationReply(first, RANGE);
+        return new CreateDelegationReply(first, RANGE, entries);
     }
 }

@@ -47,6 +47,7 @@ class AsyncCreateOpsTest {
         InodeAttr d = t.mkdir(ROOT, "d", 0777);
         CreateDelegationReply range = t.run(new DelegateCreatesRequest(h(1000, 100), d.ino()));
         assertEquals(DelegateCreatesOp.RANGE, range.count());
+        assertEquals(0, range.entries(), "an empty directory: the holder knows all its names");
         assertEquals(InodeNumbers.slotOf(d.ino()), InodeNumbers.slotOf(range.firstIno()));
         assertTrue(t.machine().leaseTracking().mark().delegated(), "a later leader must wait out this delegation");
 
@@ -69,8 +70,10 @@ class AsyncCreateOpsTest {
     @Test
     void eachFileOfABatchThatCannotBeCreatedFailsAlone() {
         InodeAttr d = t.mkdir(ROOT, "d", 0777);
-        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
         t.create(d.ino(), "taken", 0644);
+        CreateDelegationReply range = t.run(new DelegateCreatesRequest(h(0, 0), d.ino()));
+        assertEquals(1, range.entries());
+        long first = range.firstIno();
         long unreserved = InodeNumbers.of(InodeNumbers.slotOf(d.ino()), InodeNumbers.seqOf(first) + 5_000_000);
         CreateBatchReply reply = batch(h(0, 0), d.ino(), new long[] {first, first + 1, unreserved, first + 3},
                 "taken", "ok", "ahead", "ok");
@@ -95,6 +98,27 @@ class AsyncCreateOpsTest {
         long more = t.run(new DelegateCreatesRequest(h(0, 0), shared.ino())).firstIno();
         assertNull(batch(h(1000, 100), shared.ino(), new long[] {more}, "y").error(0));
         assertEquals(500, t.lookup(shared.ino(), "y").gid(), "the set-group-id directory's group");
+    }
+
+    @Test
+    void aFileWrittenBeforeItsBatchLeftCarriesItsCommitInTheSameEntry() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(1000, 100), d.ino())).firstIno();
+        long block = InodeNumbers.of(InodeNumbers.slotOf(d.ino()), 900_000);
+        io.wfs.common.msg.meta.SliceInfo slice = new io.wfs.common.msg.meta.SliceInfo(0, 4096, 3, block, 0);
+        // Mode 0444: the creator writes through its descriptor whatever mode it gave the file.
+        CreateBatchReply reply = t.run(new CreateBatchRequest(h(1000, 100), d.ino(), new long[] {first, first + 1},
+                new int[] {Posix.S_IFREG | 0444, Posix.S_IFREG | 0644}, "wе".getBytes(StandardCharsets.UTF_8),
+                new int[] {1, "е".getBytes(StandardCharsets.UTF_8).length}, new byte[] {0, 0}, new int[] {1, 0},
+                java.util.List.of(slice), new long[] {5000, 0}));
+        assertNull(reply.error(0));
+        assertNull(reply.error(1));
+        InodeAttr w = t.lookup(d.ino(), "w");
+        assertEquals(5000, w.size(), "the size the commit carried");
+        var slices = t.run(new io.wfs.common.msg.meta.GetSlicesRequest(t.h(), w.ino())).slices();
+        assertEquals(1, slices.size());
+        assertEquals(block, slices.get(0).blockId());
+        assertEquals(0, t.lookup(d.ino(), "е").size(), "a file without a commit stays empty");
     }
 
     @Test

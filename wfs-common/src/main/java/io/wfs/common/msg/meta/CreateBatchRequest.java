@@ -5,13 +5,17 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.Validate;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * Regular files a session created in one directory under its create delegation, each with the
  * inode number it took from its reserved range: one Raft entry for all of them
  * (docs/metadata.md, "Asynchronous creates"). Names travel concatenated, with their lengths.
  * {@code opens[i]} is 1 when file i is still open for the session (counted as MknodRequest#open
- * counts it), 0 when it was closed before the batch left.
+ * counts it), 0 when it was closed before the batch left. A file written before its batch left
+ * carries its commit too ({@code sliceCounts[i]} of {@code slices}, in order, and {@code sizes[i]}),
+ * applied as CommitSlicesRequest would: a small file written and closed is one entry with its
+ * neighbours. Without commits, sliceCounts, slices and sizes are empty.
  */
 public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     /** Files per batch: a batch is one log entry, so it stays well under the entry size. */
@@ -22,18 +26,52 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     private int[] nameLengths;
     private int[] modes;
     private byte[] opens;
+    private int[] sliceCounts;
+    private List<SliceInfo> slices;
+    private long[] sizes;
 
     public CreateBatchRequest() {
     }
 
     public CreateBatchRequest(MetaHeader header, long dir, long[] inos, int[] modes, byte[] names, int[] nameLengths,
                               byte[] opens) {
+        this(header, dir, inos, modes, names, nameLengths, opens, new int[0], List.of(), new long[0]);
+    }
+
+    public CreateBatchRequest(MetaHeader header, long dir, long[] inos, int[] modes, byte[] names, int[] nameLengths,
+                              byte[] opens, int[] sliceCounts, List<SliceInfo> slices, long[] sizes) {
         super(header, dir);
         this.inos = inos;
         this.modes = modes;
         this.names = names;
         this.nameLengths = nameLengths;
         this.opens = opens;
+        this.sliceCounts = sliceCounts;
+        // As protostuff reads it back: an empty list travels as none.
+        this.slices = slices == null || slices.isEmpty() ? null : slices;
+        this.sizes = sizes;
+    }
+
+    /** True when file i carries a commit (slices or a size). */
+    public boolean commits(int i) {
+        return sizes != null && sizes.length > 0 && (sliceCounts[i] > 0 || sizes[i] > 0);
+    }
+
+    /** The slices of file i's commit, in order. */
+    public List<SliceInfo> slicesOf(int i) {
+        int from = 0;
+        for (int k = 0; k < i; k++) {
+            from += sliceCounts[k];
+        }
+        return slices().subList(from, from + sliceCounts[i]);
+    }
+
+    public long size(int i) {
+        return sizes[i];
+    }
+
+    private List<SliceInfo> slices() {
+        return slices == null ? List.of() : slices; // protostuff reads an empty list as null
     }
 
     public int size() {
@@ -67,6 +105,29 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         return out;
     }
 
+    /** Commits: none at all, or a slice count and a size per file whose counts add up to the slices. */
+    private void validateCommits(int n) {
+        int[] counts = sliceCounts == null ? new int[0] : sliceCounts;
+        long[] s = sizes == null ? new long[0] : sizes;
+        if (counts.length == 0 && s.length == 0 && slices().isEmpty()) {
+            return;
+        }
+        if (counts.length != n || s.length != n) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "sliceCounts and sizes must name every file of the batch");
+        }
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            Validate.range(counts[i], "slice count", 0, CommitSlicesRequest.MAX_SLICES);
+            Validate.range(s[i], "size", 0, Long.MAX_VALUE);
+            total += counts[i];
+        }
+        Validate.range(slices().size(), "slices", total, total);
+        Validate.range(total, "slices", 0, CommitSlicesRequest.MAX_SLICES);
+        for (SliceInfo slice : slices()) {
+            SliceInfo.validate(slice);
+        }
+    }
+
     @Override
     public void validate() {
         super.validate();
@@ -91,6 +152,7 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         for (byte[] name : splitNames()) {
             MetaNames.check(name, "name");
         }
+        validateCommits(n);
         int dirSlot = (int) (ino() >>> 52);
         for (int i = 0; i < n; i++) {
             // A delegated range is of the directory's slot: a file lives in its parent's slot.
