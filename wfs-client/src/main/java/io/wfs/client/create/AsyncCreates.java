@@ -294,13 +294,16 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         synchronized (this) {
             PendingCreate p = pending.get(ino);
             DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
-            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES) {
+            InodeAttr a = p == null ? null : p.attr;
+            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES
+                    || ((a.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
+                // A write by anyone but root clears set-ids: the servers decide that with a commit of its own.
                 return null;
             }
             p.slices.addAll(slices);
             p.size = Math.max(p.size, size);
             long now = System.currentTimeMillis() * 1_000_000L;
-            InodeAttr a = p.attr;
+            p.commitTimeNs = now;
             return new AttrReply(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
         }
     }
@@ -334,6 +337,8 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         boolean commits = batch.stream().anyMatch(p -> !p.slices.isEmpty() || p.size > 0);
         int[] sliceCounts = new int[commits ? batch.size() : 0];
         long[] sizes = new long[commits ? batch.size() : 0];
+        long[] commitTimes = new long[commits ? batch.size() : 0];
+        long[] times = new long[batch.size()];
         List<SliceInfo> slices = new ArrayList<>(commits ? batch.size() : 0);
         for (int i = 0; i < batch.size(); i++) {
             PendingCreate p = batch.get(i);
@@ -342,15 +347,17 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             lengths[i] = p.name.length;
             opens[i] = (byte) (p.open ? 1 : 0);
             names.writeBytes(p.name);
+            times[i] = p.attr.ctimeNs();
             if (commits) {
                 sliceCounts[i] = p.slices.size();
                 sizes[i] = p.size;
+                commitTimes[i] = p.commitTimeNs;
                 slices.addAll(p.slices);
             }
         }
         List<PendingCreate> sent = batch;
         meta.call(new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos, modes,
-                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes))
+                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes, times, commitTimes))
                 .whenComplete((reply, error) -> answered(d, sent, reply, error));
     }
 
@@ -374,8 +381,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                             "the create of " + p.nameString + " was refused: " + refused.getMessage())));
                     continue;
                 }
-                // The group stamped the times with its leader's clock: ask for them when needed.
-                cache.forgetAttr(p.ino);
+                // The group took the times this client told its application: the cached attributes hold.
                 if (p.closeAfterApply) {
                     after.add(() -> closeOnServer(p));
                 } else if (p.open) {

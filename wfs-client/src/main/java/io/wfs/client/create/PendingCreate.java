@@ -31,6 +31,8 @@ final class PendingCreate {
     /** The commit riding with the create: slices in order, and the size. */
     final List<SliceInfo> slices = new ArrayList<>(0);
     long size;
+    /** When the riding commit was made (its mtime and ctime), 0 without one. */
+    long commitTimeNs;
 
     /** The attributes its application was told. */
     final io.wfs.common.msg.meta.InodeAttr attr;

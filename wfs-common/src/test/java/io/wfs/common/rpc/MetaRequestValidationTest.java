@@ -83,16 +83,20 @@ class MetaRequestValidationTest {
         io.wfs.common.msg.meta.SliceInfo slice = new io.wfs.common.msg.meta.SliceInfo(0, 4096, 3, 77, 0);
         new io.wfs.common.msg.meta.CreateBatchRequest(session, dir, new long[] {file, file + 1}, new int[] {reg, reg},
                 "abc".getBytes(), new int[] {1, 2}, new byte[] {1, 0}, new int[] {1, 0}, java.util.List.of(slice),
-                new long[] {4096, 0}).validate();
+                new long[] {4096, 0}, new long[] {5, 6}, new long[] {7, 0}).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[] {file}, new int[] {reg}, "a".getBytes(), new int[] {1}, new byte[] {1}, new int[0],
+                java.util.List.of(), new long[0], new long[] {1, 2}, new long[0])), "times of two files for one");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
                 new long[] {file}, new int[] {reg}, "a".getBytes(), new int[] {1}, new byte[] {1}, new int[] {2},
-                java.util.List.of(slice), new long[] {4096})), "slice counts that do not add up");
+                java.util.List.of(slice), new long[] {4096}, new long[0], new long[0])), "slice counts that do not add up");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
                 new long[] {file}, new int[] {reg}, "a".getBytes(), new int[] {1}, new byte[] {1}, new int[] {1},
-                java.util.List.of(slice), new long[0])), "a size missing");
+                java.util.List.of(slice), new long[0], new long[0], new long[0])), "a size missing");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
                 new long[] {file}, new int[] {reg}, "a".getBytes(), new int[] {1}, new byte[] {1}, new int[] {1},
-                java.util.List.of(new io.wfs.common.msg.meta.SliceInfo(0, 0, 3, 77, 0)), new long[] {0})), "an empty slice");
+                java.util.List.of(new io.wfs.common.msg.meta.SliceInfo(0, 0, 3, 77, 0)), new long[] {0}, new long[0],
+                new long[0])), "an empty slice");
     }
 
     private static io.wfs.common.msg.meta.CreateBatchRequest batch(io.wfs.common.msg.meta.MetaHeader session, long dir,

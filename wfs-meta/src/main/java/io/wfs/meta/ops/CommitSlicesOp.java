@@ -49,7 +49,7 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
     @Override
     public AttrReply execute(MetaContext ctx, CommitSlicesRequest req) {
         InodeAttributes a = req.byOpenFile() ? WritableFile.checkType(ctx, req.ino()) : WritableFile.check(ctx, req.ino());
-        commit(ctx, a, req.slices(), req.newSize());
+        commit(ctx, a, req.slices(), req.newSize(), ctx.timeNs());
         return new AttrReply(ctx.wire(req.ino()));
     }
 
@@ -57,7 +57,7 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
      * The commit of a checked file {@code a}: its slices, size and times, and set-ids cleared for a
      * writer other than root. Also the commit a create batch carries (CreateBatchOp).
      */
-    static void commit(MetaContext ctx, InodeAttributes a, java.util.List<SliceInfo> slices, long newSize) {
+    static void commit(MetaContext ctx, InodeAttributes a, java.util.List<SliceInfo> slices, long newSize, long timeNs) {
         long ino = a.ino();
         SlotState slot = ctx.slotOf(ino);
         checkQuota(slot, ino, slices, newSize);
@@ -67,8 +67,8 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
         if (newSize > slot.size(ino)) {
             slot.truncate(ino, newSize, ctx.freedBlocks());
         }
-        slot.setMtime(ino, ctx.timeNs());
-        slot.setCtime(ino, ctx.timeNs());
+        slot.setMtime(ino, timeNs);
+        slot.setCtime(ino, timeNs);
         int permissions = a.mode() & Posix.PERMISSION_BITS;
         int cleared = Permissions.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
         if (!ctx.caller().isRoot() && cleared != permissions) {

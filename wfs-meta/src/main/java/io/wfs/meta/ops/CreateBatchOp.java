@@ -50,14 +50,16 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
                 InodeAttributes parent = NewEntry.checkParent(ctx, dir, names[i]);
                 int gid = NewEntry.groupFor(parent, caller);
                 int mode = Posix.S_IFREG | NewEntry.permissionsFor(req.mode(i) & Posix.PERMISSION_BITS, gid, caller);
-                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, caller.uid(), gid, dir, ctx.timeNs());
+                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, caller.uid(), gid, dir,
+                        clientTime(ctx, req.time(i)));
                 NewEntry.insert(ctx, dir, names[i], ino, mode);
                 if (req.open(i)) {
                     ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs());
                 }
                 if (req.commits(i)) {
                     // Written through the descriptor that created it: the descriptor, not the mode, allows it.
-                    CommitSlicesOp.commit(ctx, WritableFile.checkType(ctx, ino), req.slicesOf(i), req.size(i));
+                    CommitSlicesOp.commit(ctx, WritableFile.checkType(ctx, ino), req.slicesOf(i), req.size(i),
+                            clientTime(ctx, req.commitTime(i)));
                 }
             } catch (WfsException e) {
                 errors[i] = e.code().wireCode();
@@ -67,6 +69,18 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
         }
         return new CreateBatchReply(errors);
     }
+
+    /**
+     * The time the client told its application, when within a minute of the leader's clock (which is
+     * in the entry, so every replica decides alike); else the leader's. A client's clock is trusted
+     * as far as a file's own times go, as utimes would let its owner set them anyway.
+     */
+    static long clientTime(MetaContext ctx, long clientNs) {
+        long leader = ctx.timeNs();
+        return clientNs > 0 && Math.abs(clientNs - leader) <= MAX_CLOCK_SKEW_NS ? clientNs : leader;
+    }
+
+    private static final long MAX_CLOCK_SKEW_NS = java.util.concurrent.TimeUnit.MINUTES.toNanos(1);
 
     /** As {@link MknodOp#replayed}: the opens of a batch applied under an earlier leader count once. */
     @Override

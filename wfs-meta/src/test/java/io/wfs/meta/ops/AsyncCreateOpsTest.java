@@ -107,14 +107,19 @@ class AsyncCreateOpsTest {
         long block = InodeNumbers.of(InodeNumbers.slotOf(d.ino()), 900_000);
         io.wfs.common.msg.meta.SliceInfo slice = new io.wfs.common.msg.meta.SliceInfo(0, 4096, 3, block, 0);
         // Mode 0444: the creator writes through its descriptor whatever mode it gave the file.
+        long leader = t.now() + 1_000_000; // the clock reading the next command carries (MetaTester)
         CreateBatchReply reply = t.run(new CreateBatchRequest(h(1000, 100), d.ino(), new long[] {first, first + 1},
                 new int[] {Posix.S_IFREG | 0444, Posix.S_IFREG | 0644}, "wе".getBytes(StandardCharsets.UTF_8),
                 new int[] {1, "е".getBytes(StandardCharsets.UTF_8).length}, new byte[] {0, 0}, new int[] {1, 0},
-                java.util.List.of(slice), new long[] {5000, 0}));
+                java.util.List.of(slice), new long[] {5000, 0}, new long[] {leader - 5_000, leader - 365L * 86_400_000_000_000L},
+                new long[] {leader - 1_000, 0}));
         assertNull(reply.error(0));
         assertNull(reply.error(1));
         InodeAttr w = t.lookup(d.ino(), "w");
         assertEquals(5000, w.size(), "the size the commit carried");
+        assertEquals(leader - 1_000, w.mtimeNs(), "the time the client told its application of the write");
+        assertEquals(leader - 5_000, w.atimeNs(), "and of the create");
+        assertEquals(leader, t.lookup(d.ino(), "е").ctimeNs(), "a client clock a year off: the leader's");
         var slices = t.run(new io.wfs.common.msg.meta.GetSlicesRequest(t.h(), w.ino())).slices();
         assertEquals(1, slices.size());
         assertEquals(block, slices.get(0).blockId());

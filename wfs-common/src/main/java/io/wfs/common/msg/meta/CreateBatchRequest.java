@@ -16,6 +16,9 @@ import java.util.List;
  * carries its commit too ({@code sliceCounts[i]} of {@code slices}, in order, and {@code sizes[i]}),
  * applied as CommitSlicesRequest would: a small file written and closed is one entry with its
  * neighbours. Without commits, sliceCounts, slices and sizes are empty.
+ * {@code times[i]} is when the client answered file i's create, {@code commitTimes[i]} when its
+ * commit rode along: the times the application was told (the servers keep the leader's clock
+ * instead when a client's is more than a minute off).
  */
 public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     /** Files per batch: a batch is one log entry, so it stays well under the entry size. */
@@ -29,17 +32,21 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     private int[] sliceCounts;
     private List<SliceInfo> slices;
     private long[] sizes;
+    private long[] times;
+    private long[] commitTimes;
 
     public CreateBatchRequest() {
     }
 
     public CreateBatchRequest(MetaHeader header, long dir, long[] inos, int[] modes, byte[] names, int[] nameLengths,
                               byte[] opens) {
-        this(header, dir, inos, modes, names, nameLengths, opens, new int[0], List.of(), new long[0]);
+        this(header, dir, inos, modes, names, nameLengths, opens, new int[0], List.of(), new long[0], new long[0],
+                new long[0]);
     }
 
     public CreateBatchRequest(MetaHeader header, long dir, long[] inos, int[] modes, byte[] names, int[] nameLengths,
-                              byte[] opens, int[] sliceCounts, List<SliceInfo> slices, long[] sizes) {
+                              byte[] opens, int[] sliceCounts, List<SliceInfo> slices, long[] sizes, long[] times,
+                              long[] commitTimes) {
         super(header, dir);
         this.inos = inos;
         this.modes = modes;
@@ -50,6 +57,18 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         // As protostuff reads it back: an empty list travels as none.
         this.slices = slices == null || slices.isEmpty() ? null : slices;
         this.sizes = sizes;
+        this.times = times;
+        this.commitTimes = commitTimes;
+    }
+
+    /** When the client created file i, or 0 when the batch carries no times (the leader's clock then). */
+    public long time(int i) {
+        return times == null || times.length == 0 ? 0 : times[i];
+    }
+
+    /** When file i's riding commit was made, or 0. */
+    public long commitTime(int i) {
+        return commitTimes == null || commitTimes.length == 0 ? 0 : commitTimes[i];
     }
 
     /** True when file i carries a commit (slices or a size). */
@@ -153,6 +172,11 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
             MetaNames.check(name, "name");
         }
         validateCommits(n);
+        long[] t = times == null ? new long[0] : times;
+        long[] c = commitTimes == null ? new long[0] : commitTimes;
+        if ((t.length != 0 && t.length != n) || (c.length != 0 && c.length != (sizes == null ? 0 : sizes.length))) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "times and commitTimes must name every file (commit) of the batch");
+        }
         int dirSlot = (int) (ino() >>> 52);
         for (int i = 0; i < n; i++) {
             // A delegated range is of the directory's slot: a file lives in its parent's slot.
