@@ -21,7 +21,6 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
-import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.ManagerClient;
@@ -33,7 +32,6 @@ import io.wfs.common.rpc.auth.ScopedCredential;
 import io.wfs.common.rpc.client.RpcClient;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The client library: {@link WfsFileSystem} over the meta groups and the stores of one cluster,
@@ -58,6 +56,7 @@ public final class WfsClient implements WfsFileSystem {
     private final BlockDiskCache diskCache;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
+    private final ClientOpens opens;
 
     /**
      * A client of the cluster the managers of {@code client.managers} run, authenticated with
@@ -108,20 +107,10 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.READ_CACHE_CHUNKS), diskCache);
         files.onCommit(new CommittedAttributes(cache, paths));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
-        if (leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)) {
-            creates = new AsyncCreates(meta, cache, leases, session::createdOpen);
-            meta.setGate(creates);
-            leases.onRecall(creates);
-            paths.useAbsentNames(creates::knownAbsent);
-            files.onCreateCommits(creates::ride);
-            AsyncCreates c = creates;
-            registry.remove("client.async_creates.pending");
-            registry.remove("client.async_creates.lost");
-            registry.register("client.async_creates.pending", (com.codahale.metrics.Gauge<Integer>) c::pendingCount);
-            registry.register("client.async_creates.lost", (com.codahale.metrics.Gauge<Long>) c::lostCount);
-        } else {
-            creates = null;
-        }
+        creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
+                ? AsyncCreates.install(meta, cache, leases, paths, files, session::createdOpen, registry) : null;
+        opens = new ClientOpens(paths, cache, namespace, files, session, creates,
+                (caller, ino) -> setattr(caller, ino, SetAttr.NOTHING.withSize(0)));
     }
 
     /**
@@ -297,80 +286,7 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public WfsFile open(Caller caller, String path, int flags, int mode) {
-        InodeAttr a = null;
-        boolean created = false;
-        boolean answeredHere = false;
-        if ((flags & Posix.O_CREAT) != 0) {
-            a = createHere(caller, path, mode);
-            answeredHere = a != null;
-            if (a == null) {
-                a = createOpen(caller, path, flags, mode);
-            }
-            created = a != null;
-        }
-        if (a == null) {
-            a = paths.resolve(caller, path);
-        }
-        if (Posix.isDirectory(a.mode()) && (flags & Posix.O_ACCMODE) != Posix.O_RDONLY) {
-            throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
-        }
-        int access = flags & Posix.O_ACCMODE;
-        long ino = a.ino();
-        // The access check (open) and the slice fetch leave together: one round trip, not two.
-        // A file answered here is opened by its batch (AsyncCreates); one the servers created, by the create.
-        CompletableFuture<AttrReply> opened = answeredHere ? CompletableFuture.completedFuture(null)
-                : created ? session.createdOpen(ino) : session.open(caller, ino, access);
-        FileState state = null;
-        try {
-            if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
-                Rpc.await(opened);
-                setattr(caller, ino, SetAttr.NOTHING.withSize(0));
-            }
-            // A file this call created is empty: no slices to fetch.
-            state = created ? files.openCreated(a) : files.open(Caller.ROOT, ino);
-            Rpc.await(opened);
-            return new WfsFile(caller, state, flags);
-        } catch (RuntimeException e) {
-            if (state != null) {
-                files.release(state);
-            }
-            if (answeredHere) {
-                creates.closed(ino);
-            } else {
-                session.abandon(opened, caller, ino);
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * Creates regular file {@code path} without a round trip when this client holds a create
-     * delegation on its directory (AsyncCreates); null otherwise, or when the name is known here.
-     */
-    private InodeAttr createHere(Caller caller, String path, int mode) {
-        if (creates == null) {
-            return null;
-        }
-        PathResolver.ParentAndName p = paths.parentOf(caller, path);
-        if (cache.lookup(p.parent(), p.nameString()) != 0) {
-            return null;
-        }
-        return creates.create(caller, p.parent(), p.name(), p.nameString(), mode);
-    }
-
-    /**
-     * Creates {@code path} already opened for this session (one Raft entry); null when it exists
-     * and O_EXCL is not set, so the caller opens the existing file.
-     */
-    private InodeAttr createOpen(Caller caller, String path, int flags, int mode) {
-        try {
-            return namespace.mknod(caller, path, Posix.S_IFREG | (mode & Posix.PERMISSION_BITS), 0, true);
-        } catch (WfsException e) {
-            if (e.code() != WfsErrorCode.EEXIST || (flags & Posix.O_EXCL) != 0) {
-                throw e;
-            }
-            return null;
-        }
+        return opens.open(caller, path, flags, mode);
     }
 
     @Override
@@ -392,51 +308,24 @@ public final class WfsClient implements WfsFileSystem {
         return length;
     }
 
-    /**
-     * A commit leaves its reply's attributes in the cache ({@link CommittedAttributes}); a failed
-     * one may have moved them too, so they go.
-     */
     @Override
     public void flush(WfsFile file) {
-        boolean failed = true;
-        try {
-            files.flush(file.caller(), file.state());
-            failed = false;
-        } finally {
-            if (failed) {
-                cache.forgetAttr(file.ino());
-            }
-        }
+        opens.flush(file);
     }
 
     @Override
     public void fsync(WfsFile file) {
-        // Blocks are acknowledged by the stores only when every replica has them, and a commit
-        // only when the Raft majority has it: a flush is already an fsync.
-        flush(file);
-        if (creates != null) {
-            // A file created here and written nothing has no commit to wait on: its create is the fsync.
-            Rpc.await(creates.applied(file.ino()));
-        }
+        opens.fsync(file);
     }
 
     @Override
     public void fsyncdir(Caller caller, String path) {
-        if (creates != null) {
-            Rpc.await(creates.flushed(paths.resolve(caller, path).ino()));
-        }
+        opens.fsyncdir(caller, path);
     }
 
     @Override
     public void release(WfsFile file) {
-        try {
-            flush(file);
-        } finally {
-            files.release(file.state());
-            if (creates == null || !creates.closed(file.ino())) {
-                session.close(file.caller(), file.ino());
-            }
-        }
+        opens.release(file);
     }
 
     @Override

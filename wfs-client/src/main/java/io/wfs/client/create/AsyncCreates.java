@@ -3,39 +3,24 @@ package io.wfs.client.create;
 import io.wfs.client.Caller;
 import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
-import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
-import io.wfs.common.msg.meta.AnnounceOpensRequest;
-import io.wfs.common.msg.meta.CacheLeasePollRequest;
 import io.wfs.common.msg.meta.AttrReply;
-import io.wfs.common.msg.meta.CloseRequest;
-import io.wfs.common.msg.meta.CommitSlicesRequest;
-import io.wfs.common.msg.meta.CreateBatchReply;
-import io.wfs.common.msg.meta.CreateBatchRequest;
-import io.wfs.common.msg.meta.CreateDelegationReply;
-import io.wfs.common.msg.meta.DelegateCreatesRequest;
-import io.wfs.common.msg.meta.DirEntry;
-import io.wfs.common.msg.meta.ReaddirReply;
-import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.msg.meta.NamedInodes;
-import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
+import io.wfs.common.rpc.MessageType;
 import io.wfs.common.route.RequestGate;
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -59,46 +44,53 @@ import org.slf4j.LoggerFactory;
  */
 public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallListener {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncCreates.class);
-    /** How long a directory is not asked for again after a refusal or a recall. */
-    private static final long RETRY_NS = TimeUnit.SECONDS.toNanos(1);
-    /** How long a directory that cannot be delegated (under a quota, outside a scope) is not asked for again. */
-    private static final long REFUSED_NS = TimeUnit.MINUTES.toNanos(1);
-    private static final int MAX_COUNTED_DIRS = 4096;
     /** How long a file just created is kept out of batches for its commit to ride along (a small file's write and close). */
     private static final long HOLD_MS = 20;
-    /** Slices a file's riding commit may gather; more go as a commit of its own. */
-    private static final int MAX_RIDING_SLICES = 256;
     /** Names remembered per delegated directory to answer lookups of absent names without a round trip. */
     private static final int MAX_KNOWN_NAMES = 65_536;
 
+    /** Requests that never wait for pending creates: the batches themselves and the session's housekeeping. */
+    private static final Set<MessageType> NEVER_WAIT = EnumSet.of(MessageType.CREATE_BATCH,
+            MessageType.DELEGATE_CREATES, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
+            MessageType.ANNOUNCE_OPENS);
+
     private final MetaClient meta;
     private final MetadataCache cache;
-    private final CacheLeaseKeeper leases;
-    /** The application holds a file the batch created open: the session counts it from now on. */
-    private final LongConsumer openedByBatch;
-    private final Long2ObjectOpenHashMap<DelegatedDirectory> dirs = new Long2ObjectOpenHashMap<>();
-    private final Long2ObjectOpenHashMap<PendingCreate> pending = new Long2ObjectOpenHashMap<>();
-    /** Synchronous creates per directory since the last delegation there: the second asks for one. */
-    private final Long2IntOpenHashMap createsSeen = new Long2IntOpenHashMap();
-    private final Long2LongOpenHashMap notBeforeNs = new Long2LongOpenHashMap();
-    /** Directories whose delegation is being asked for; a recall meanwhile voids the answer. */
-    private final LongOpenHashSet asking = new LongOpenHashSet();
-    /** Per directory: this client's requests changing its entries that have not been answered yet. */
-    private final Long2IntOpenHashMap changesInFlight = new Long2IntOpenHashMap();
-    /** Per directory: the {@link #epoch} of this client's last request changing its entries. */
-    private final Long2LongOpenHashMap lastChange = new Long2LongOpenHashMap();
-    private long epoch;
-    /** {@link #lastChange} was cleared at this epoch: an older reading of it proves nothing. */
-    private long forgottenAt;
-    private long lost;
+    /** The directories delegated to this client (and those given back with files still pending). The lock is this object's. */
+    final Long2ObjectOpenHashMap<DelegatedDirectory> dirs = new Long2ObjectOpenHashMap<>();
+    /** Files created here whose batch the leader has not answered, by inode. */
+    final Long2ObjectOpenHashMap<PendingCreate> pending = new Long2ObjectOpenHashMap<>();
+    private final EntryChanges changes = new EntryChanges();
+    private final DelegationAsker asker;
+    private final CreateBatches batches;
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
             .newSingleThreadScheduledExecutor(new io.netty.util.concurrent.DefaultThreadFactory("wfs-client-creates", true));
 
     public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch) {
         this.meta = meta;
         this.cache = cache;
-        this.leases = leases;
-        this.openedByBatch = openedByBatch;
+        this.asker = new DelegationAsker(meta, leases, this, changes);
+        this.batches = new CreateBatches(meta, cache, this, openedByBatch);
+    }
+
+    /**
+     * Asynchronous creates for a client: the gate of its requests, the listener of its recalls, the
+     * absent names of its path walks, the riding commits of its files, and the gauges
+     * client.async_creates.pending and .lost (docs/metrics.md).
+     */
+    public static AsyncCreates install(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases,
+                                       io.wfs.client.namespace.PathResolver paths, io.wfs.client.file.FileIo files,
+                                       LongConsumer openedByBatch, com.codahale.metrics.MetricRegistry registry) {
+        AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch);
+        meta.setGate(creates);
+        leases.onRecall(creates);
+        paths.useAbsentNames(creates::knownAbsent);
+        files.onCreateCommits(creates::ride);
+        registry.remove("client.async_creates.pending");
+        registry.remove("client.async_creates.lost");
+        registry.register("client.async_creates.pending", (com.codahale.metrics.Gauge<Integer>) creates::pendingCount);
+        registry.register("client.async_creates.lost", (com.codahale.metrics.Gauge<Long>) creates::lostCount);
+        return creates;
     }
 
     /**
@@ -107,7 +99,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
      */
     public InodeAttr create(Caller caller, long dir, byte[] name, String nameString, int permissions) {
         InodeAttr parent = cache.attrForWalk(dir);
-        if (parent == null || !delegated(caller, dir)) {
+        if (parent == null || !asker.delegated(caller, dir)) {
             return null;
         }
         long now = System.currentTimeMillis() * 1_000_000L;
@@ -128,7 +120,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             if (d.complete) {
                 boolean isNew = d.names.add(nameString);
                 if (!isNew || d.names.size() > MAX_KNOWN_NAMES) {
-                    incomplete(d);
+                    d.forgetNames();
                 }
             }
             pending.put(ino, p);
@@ -149,106 +141,12 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         return false;
     }
 
-    /** True when this client may create in {@code dir} now, asking for a delegation first when it is time to. */
-    private boolean delegated(Caller caller, long dir) {
-        synchronized (this) {
-            DelegatedDirectory d = dirs.get(dir);
-            long now = System.nanoTime();
-            if (d != null) {
-                if (d.usable(now)) {
-                    return true;
-                }
-                if (d.active && !d.hasNumbers() && d.lease.valid(now) && !asking.contains(dir)) {
-                    asking.add(dir);
-                } else {
-                    return false;
-                }
-            } else {
-                if (asking.contains(dir) || now - notBeforeNs.get(dir) < 0) {
-                    return false;
-                }
-                if (createsSeen.size() > MAX_COUNTED_DIRS) {
-                    createsSeen.clear();
-                }
-                if (createsSeen.addTo(dir, 1) < 1) {
-                    // The first create here goes the usual way: a lone create is not worth a delegation.
-                    return false;
-                }
-                asking.add(dir);
-            }
-        }
-        return ask(caller, dir);
-    }
-
-    private boolean ask(Caller caller, long dir) {
-        CreateDelegationReply reply;
-        List<String> names;
-        long askedAt;
-        boolean quiet;
-        synchronized (this) {
-            askedAt = ++epoch;
-            // A change of this client still in flight could land after the listing below.
-            quiet = changesInFlight.get(dir) == 0;
-        }
-        try {
-            reply = io.wfs.client.data.Rpc.await(meta.call(new DelegateCreatesRequest(
-                    meta.mutation(caller.uid(), caller.gid(), caller.groups()), dir)));
-            names = namesOf(caller, dir, reply.entries());
-        } catch (WfsException e) {
-            LOG.debug("no create delegation on {}: {}", dir, e.toString());
-            synchronized (this) {
-                asking.remove(dir);
-                // Held by another session now (EAGAIN): soon again. Never here (a quota, a scoped mount): rarely.
-                notBeforeNs.put(dir, System.nanoTime() + (e.code() == WfsErrorCode.EAGAIN ? RETRY_NS : REFUSED_NS));
-            }
-            return false;
-        }
-        synchronized (this) {
-            if (!asking.remove(dir)) {
-                // Recalled while the answer travelled: the leader already took it back.
-                return false;
-            }
-            createsSeen.remove(dir);
-            DelegatedDirectory d = dirs.get(dir);
-            if (d == null || !d.active) {
-                if (d != null && !d.idle()) {
-                    return false;
-                }
-                d = new DelegatedDirectory(dir, meta.groupOf(dir).id(), leases.of(dir, true));
-                dirs.put(dir, d);
-            }
-            boolean unchanged = quiet && forgottenAt < askedAt && lastChange.get(dir) < askedAt;
-            if (names != null && unchanged && d.idle() && !d.complete) {
-                // Nobody else changes the directory from now on, and this client's own changes are seen
-                // by before(): the names read after the grant are all there are.
-                d.names.clear();
-                d.names.addAll(names);
-                d.complete = true;
-            }
-            d.addRange(reply.firstIno(), reply.count());
-            return d.usable(System.nanoTime());
-        }
-    }
-
-    /** The names of {@code dir} (which has {@code entries}) in one readdir page, or null when it has more. */
-    private List<String> namesOf(Caller caller, long dir, int entries) {
-        if (entries == 0) {
-            return List.of();
-        }
-        if (entries > ReaddirRequest.MAX_ENTRIES) {
-            return null;
-        }
-        ReaddirReply page = io.wfs.client.data.Rpc.await(meta.call(new ReaddirRequest(
-                // With the session: a request without one would recall this very delegation.
-                meta.leasedQuery(caller.uid(), caller.gid(), caller.groups()), dir, 0, ReaddirRequest.MAX_ENTRIES, false)));
-        if (!page.eof()) {
-            return null;
-        }
-        List<String> names = new ArrayList<>(page.entries().size());
-        for (DirEntry e : page.entries()) {
-            names.add(new String(e.name(), StandardCharsets.UTF_8));
-        }
-        return names;
+    /**
+     * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
+     * batch (CreateBatches); null when it cannot, and is sent on its own.
+     */
+    public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
+        return batches.ride(caller, ino, slices, size);
     }
 
     /** Lets {@code p} go into a batch after {@code ms}: its commit may ride along until then. */
@@ -259,7 +157,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                     p.held = false;
                     DelegatedDirectory d = dirs.get(p.dir);
                     if (d != null) {
-                        kick(d);
+                        batches.kick(d);
                     }
                 }
             }, ms, TimeUnit.MILLISECONDS);
@@ -273,7 +171,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         p.held = false;
         DelegatedDirectory d = dirs.get(p.dir);
         if (d != null) {
-            kick(d);
+            batches.kick(d);
         }
         return p.applied;
     }
@@ -281,130 +179,8 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     /** Someone waits for everything pending in {@code d} now ({@code refusals}: a refused file fails the wait). Under the lock. */
     private CompletableFuture<Void> urge(DelegatedDirectory d, boolean refusals) {
         CompletableFuture<Void> now = d.pendingNow(refusals);
-        kick(d);
+        batches.kick(d);
         return now;
-    }
-
-    /**
-     * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
-     * batch; the answer is what the file's attributes will be. Null when it cannot ride (the file's
-     * batch left, or it gathered many slices): it is sent on its own then.
-     */
-    public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
-        synchronized (this) {
-            PendingCreate p = pending.get(ino);
-            DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
-            InodeAttr a = p == null ? null : p.attr;
-            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES
-                    || ((a.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
-                // A write by anyone but root clears set-ids: the servers decide that with a commit of its own.
-                return null;
-            }
-            p.slices.addAll(slices);
-            p.size = Math.max(p.size, size);
-            long now = System.currentTimeMillis() * 1_000_000L;
-            p.commitTimeNs = now;
-            return new AttrReply(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
-        }
-    }
-
-    /** Sends the next batch of {@code d} unless one is in flight or everything queued is held back. Under the lock. */
-    private void kick(DelegatedDirectory d) {
-        if (d.inFlight != null || d.queued.isEmpty()) {
-            return;
-        }
-        List<PendingCreate> batch = d.takeBatch(CreateBatchRequest.MAX_FILES);
-        int total = 0;
-        for (int i = 0; i < batch.size(); i++) {
-            total += batch.get(i).slices.size();
-            if (total > CommitSlicesRequest.MAX_SLICES) {
-                // The rest waits for the next batch, in front of the queue.
-                d.queued.addAll(0, batch.subList(i, batch.size()));
-                batch = new ArrayList<>(batch.subList(0, i));
-                break;
-            }
-        }
-        if (batch.isEmpty()) {
-            return;
-        }
-        d.inFlight = batch;
-        Caller c = batch.get(0).caller;
-        long[] inos = new long[batch.size()];
-        int[] modes = new int[batch.size()];
-        int[] lengths = new int[batch.size()];
-        byte[] opens = new byte[batch.size()];
-        ByteArrayOutputStream names = new ByteArrayOutputStream(batch.size() * 16);
-        boolean commits = batch.stream().anyMatch(p -> !p.slices.isEmpty() || p.size > 0);
-        int[] sliceCounts = new int[commits ? batch.size() : 0];
-        long[] sizes = new long[commits ? batch.size() : 0];
-        long[] commitTimes = new long[commits ? batch.size() : 0];
-        long[] times = new long[batch.size()];
-        List<SliceInfo> slices = new ArrayList<>(commits ? batch.size() : 0);
-        for (int i = 0; i < batch.size(); i++) {
-            PendingCreate p = batch.get(i);
-            inos[i] = p.ino;
-            modes[i] = p.mode;
-            lengths[i] = p.name.length;
-            opens[i] = (byte) (p.open ? 1 : 0);
-            names.writeBytes(p.name);
-            times[i] = p.attr.ctimeNs();
-            if (commits) {
-                sliceCounts[i] = p.slices.size();
-                sizes[i] = p.size;
-                commitTimes[i] = p.commitTimeNs;
-                slices.addAll(p.slices);
-            }
-        }
-        List<PendingCreate> sent = batch;
-        meta.call(new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos, modes,
-                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes, times, commitTimes))
-                .whenComplete((reply, error) -> answered(d, sent, reply, error));
-    }
-
-    private void answered(DelegatedDirectory d, List<PendingCreate> batch, CreateBatchReply reply, Throwable error) {
-        List<Runnable> after = new ArrayList<>(batch.size() + 1);
-        synchronized (this) {
-            for (int i = 0; i < batch.size(); i++) {
-                PendingCreate p = batch.get(i);
-                WfsException refused = error != null ? WfsException.unwrap(error)
-                        : reply.error(i) == null ? null : new WfsException(reply.error(i), "refused by the meta group");
-                pending.remove(p.ino);
-                d.byName.remove(p.nameString);
-                if (refused != null) {
-                    lost++;
-                    incomplete(d);
-                    LOG.warn("file {} created in directory {} under a delegation could not be written to the meta group"
-                            + " and is lost: {}", p.nameString, d.dir, refused.toString());
-                    cache.forgetName(d.dir, p.nameString);
-                    cache.forgetAttr(p.ino);
-                    after.add(() -> p.applied.completeExceptionally(new WfsException(WfsErrorCode.ESTALE,
-                            "the create of " + p.nameString + " was refused: " + refused.getMessage())));
-                    continue;
-                }
-                // The group took the times this client told its application: the cached attributes hold.
-                if (p.closeAfterApply) {
-                    after.add(() -> closeOnServer(p));
-                } else if (p.open) {
-                    openedByBatch.accept(p.ino);
-                }
-                after.add(() -> p.applied.complete(null));
-            }
-            d.inFlight = null;
-            kick(d);
-            if (d.idle() && !d.active && dirs.get(d.dir) == d) {
-                dirs.remove(d.dir);
-            }
-        }
-        after.forEach(Runnable::run);
-    }
-
-    private void closeOnServer(PendingCreate p) {
-        Caller c = p.caller;
-        meta.call(new CloseRequest(meta.mutation(c.uid(), c.gid(), c.groups()), p.ino)).whenComplete((r, e) -> {
-            if (e != null) {
-                LOG.warn("close of {} not recorded (the session's expiry releases it): {}", p.ino, e.toString());
-            }
-        });
     }
 
     /**
@@ -427,11 +203,6 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         return true;
     }
 
-    private static void incomplete(DelegatedDirectory d) {
-        d.complete = false;
-        d.names.clear();
-    }
-
     /**
      * True when {@code name} is not in {@code dir}, as this client knows without asking: it holds
      * the directory's delegation, the directory was empty when delegated, and only this client's
@@ -442,19 +213,10 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         return d != null && d.active && d.complete && d.lease.valid(System.nanoTime()) && !d.names.contains(name);
     }
 
-    /** Requests of this client that change a directory's entries other than its creates under the delegation. */
-    private static boolean changesEntries(MetaRequest<?> request) {
-        return request instanceof io.wfs.common.msg.meta.MknodRequest || request instanceof io.wfs.common.msg.meta.MkdirRequest
-                || request instanceof io.wfs.common.msg.meta.SymlinkRequest || request instanceof io.wfs.common.msg.meta.NewLinkRequest
-                || request instanceof io.wfs.common.msg.meta.UnlinkRequest || request instanceof io.wfs.common.msg.meta.RmdirRequest
-                || request instanceof io.wfs.common.msg.meta.RenameRequest;
-    }
-
     @Override
     public CompletableFuture<Void> before(MetaRequest<?> request) {
-        if (request instanceof CreateBatchRequest || request instanceof DelegateCreatesRequest
-                || request instanceof CacheLeasePollRequest || request instanceof SessionHeartbeatRequest
-                || request instanceof AnnounceOpensRequest) {
+        MessageType type = MessageType.ofRequest(request.getClass());
+        if (NEVER_WAIT.contains(type)) {
             return null;
         }
         long[] named = NamedInodes.of(request);
@@ -463,18 +225,12 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         }
         List<CompletableFuture<Void>> waits = new ArrayList<>(0);
         synchronized (this) {
-            if (changesEntries(request)) {
-                epoch++;
-                if (lastChange.size() > MAX_COUNTED_DIRS) {
-                    lastChange.clear();
-                    forgottenAt = epoch;
-                }
+            if (EntryChanges.changesEntries(type)) {
+                changes.sent(named);
                 for (long ino : named) {
-                    changesInFlight.addTo(ino, 1);
-                    lastChange.put(ino, epoch);
                     DelegatedDirectory d = dirs.get(ino);
                     if (d != null) {
-                        incomplete(d);
+                        d.forgetNames();
                     }
                 }
             }
@@ -507,16 +263,12 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
 
     @Override
     public void after(MetaRequest<?> request) {
-        if (!changesEntries(request)) {
+        if (!EntryChanges.changesEntries(MessageType.ofRequest(request.getClass()))) {
             return;
         }
         long[] named = NamedInodes.of(request);
         synchronized (this) {
-            for (long ino : named) {
-                if (changesInFlight.addTo(ino, -1) <= 1) {
-                    changesInFlight.remove(ino);
-                }
-            }
+            changes.answered(named);
         }
     }
 
@@ -530,9 +282,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         List<CompletableFuture<Void>> flushed = new ArrayList<>(0);
         synchronized (this) {
             for (long key : keys) {
-                if (asking.remove(key)) {
-                    notBeforeNs.put(key, System.nanoTime() + RETRY_NS);
-                }
+                asker.backOff(key);
                 DelegatedDirectory d = dirs.get(key);
                 if (d != null) {
                     flushed.add(giveBack(d));
@@ -546,7 +296,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     /** The lease of {@code group} was lost or restarted: its delegations are void; what is pending still goes. */
     @Override
     public synchronized void groupLost(String group) {
-        asking.removeIf(dir -> meta.groupOf(dir).id().equals(group));
+        asker.forgetAsking(dir -> meta.groupOf(dir).id().equals(group));
         for (DelegatedDirectory d : new ArrayList<>(dirs.values())) {
             if (d.group.equals(group)) {
                 giveBack(d);
@@ -558,7 +308,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         d.active = false;
         // Its times were this client's while it created there; from now on the leader's count.
         cache.entriesChanged(d.dir);
-        notBeforeNs.put(d.dir, System.nanoTime() + RETRY_NS);
+        asker.backOff(d.dir);
         if (d.idle()) {
             dirs.remove(d.dir);
             return CompletableFuture.completedFuture(null);
@@ -598,7 +348,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
 
     /** Files created here that the meta groups refused after the application was told they exist. */
     public synchronized long lostCount() {
-        return lost;
+        return batches.lost();
     }
 
     /** Files created here and not yet applied by their groups. */

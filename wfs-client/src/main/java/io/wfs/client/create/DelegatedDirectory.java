@@ -38,6 +38,12 @@ final class DelegatedDirectory {
         this.lease = lease;
     }
 
+    /** The names of the directory are not all known here any more. */
+    void forgetNames() {
+        complete = false;
+        names.clear();
+    }
+
     void addRange(long first, int count) {
         next = first;
         end = first + count;

@@ -1,0 +1,164 @@
+package io.wfs.client;
+
+import io.wfs.client.create.AsyncCreates;
+import io.wfs.client.data.Rpc;
+import io.wfs.client.file.FileIo;
+import io.wfs.client.file.FileState;
+import io.wfs.client.namespace.MetadataCache;
+import io.wfs.client.namespace.PathResolver;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.posix.Posix;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+
+/**
+ * The life of an open file in this client, from {@code open(2)} to its last {@code close}: the
+ * create (answered here under a delegation, AsyncCreates, or by the servers), the truncate, the
+ * leader's access check and the file's state (FileIo); flush, fsync (of a file and of a directory)
+ * and the close that tells the leader.
+ */
+final class ClientOpens {
+    private final PathResolver paths;
+    private final MetadataCache cache;
+    private final ClientNamespace namespace;
+    private final FileIo files;
+    private final MetaSession session;
+    /** Null with client.async-creates or client.cache-leases off. */
+    private final AsyncCreates creates;
+    /** Truncates an open file to 0 (O_TRUNC), as setattr does. */
+    private final BiConsumer<Caller, Long> truncate;
+
+    ClientOpens(PathResolver paths, MetadataCache cache, ClientNamespace namespace, FileIo files, MetaSession session,
+                AsyncCreates creates, BiConsumer<Caller, Long> truncate) {
+        this.paths = paths;
+        this.cache = cache;
+        this.namespace = namespace;
+        this.files = files;
+        this.session = session;
+        this.creates = creates;
+        this.truncate = truncate;
+    }
+
+    WfsFile open(Caller caller, String path, int flags, int mode) {
+        InodeAttr a = null;
+        boolean created = false;
+        boolean answeredHere = false;
+        if ((flags & Posix.O_CREAT) != 0) {
+            a = createHere(caller, path, mode);
+            answeredHere = a != null;
+            if (a == null) {
+                a = createOpen(caller, path, flags, mode);
+            }
+            created = a != null;
+        }
+        if (a == null) {
+            a = paths.resolve(caller, path);
+        }
+        if (Posix.isDirectory(a.mode()) && (flags & Posix.O_ACCMODE) != Posix.O_RDONLY) {
+            throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
+        }
+        int access = flags & Posix.O_ACCMODE;
+        long ino = a.ino();
+        // The access check (open) and the slice fetch leave together: one round trip, not two.
+        // A file answered here is opened by its batch (AsyncCreates); one the servers created, by the create.
+        CompletableFuture<AttrReply> opened = answeredHere ? CompletableFuture.completedFuture(null)
+                : created ? session.createdOpen(ino) : session.open(caller, ino, access);
+        FileState state = null;
+        try {
+            if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
+                Rpc.await(opened);
+                truncate.accept(caller, ino);
+            }
+            // A file this call created is empty: no slices to fetch.
+            state = created ? files.openCreated(a) : files.open(Caller.ROOT, ino);
+            Rpc.await(opened);
+            return new WfsFile(caller, state, flags);
+        } catch (RuntimeException e) {
+            if (state != null) {
+                files.release(state);
+            }
+            if (answeredHere) {
+                creates.closed(ino);
+            } else {
+                session.abandon(opened, caller, ino);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Creates regular file {@code path} without a round trip when this client holds a create
+     * delegation on its directory (AsyncCreates); null otherwise, or when the name is known here.
+     */
+    private InodeAttr createHere(Caller caller, String path, int mode) {
+        if (creates == null) {
+            return null;
+        }
+        PathResolver.ParentAndName p = paths.parentOf(caller, path);
+        if (cache.lookup(p.parent(), p.nameString()) != 0) {
+            return null;
+        }
+        return creates.create(caller, p.parent(), p.name(), p.nameString(), mode);
+    }
+
+    /**
+     * Creates {@code path} already opened for this session (one Raft entry); null when it exists
+     * and O_EXCL is not set, so the caller opens the existing file.
+     */
+    private InodeAttr createOpen(Caller caller, String path, int flags, int mode) {
+        try {
+            return namespace.mknod(caller, path, Posix.S_IFREG | (mode & Posix.PERMISSION_BITS), 0, true);
+        } catch (WfsException e) {
+            if (e.code() != WfsErrorCode.EEXIST || (flags & Posix.O_EXCL) != 0) {
+                throw e;
+            }
+            return null;
+        }
+    }
+
+    /**
+     * A commit leaves its reply's attributes in the cache (CommittedAttributes); a failed one may
+     * have moved them too, so they go.
+     */
+    void flush(WfsFile file) {
+        boolean failed = true;
+        try {
+            files.flush(file.caller(), file.state());
+            failed = false;
+        } finally {
+            if (failed) {
+                cache.forgetAttr(file.ino());
+            }
+        }
+    }
+
+    void fsync(WfsFile file) {
+        // Blocks are acknowledged by the stores only when every replica has them, and a commit
+        // only when the Raft majority has it: a flush is already an fsync.
+        flush(file);
+        if (creates != null) {
+            // A file created here and written nothing has no commit to wait on: its create is the fsync.
+            Rpc.await(creates.applied(file.ino()));
+        }
+    }
+
+    void fsyncdir(Caller caller, String path) {
+        if (creates != null) {
+            Rpc.await(creates.flushed(paths.resolve(caller, path).ino()));
+        }
+    }
+
+    void release(WfsFile file) {
+        try {
+            flush(file);
+        } finally {
+            files.release(file.state());
+            if (creates == null || !creates.closed(file.ino())) {
+                session.close(file.caller(), file.ino());
+            }
+        }
+    }
+}

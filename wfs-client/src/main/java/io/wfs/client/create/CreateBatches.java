@@ -1,0 +1,174 @@
+package io.wfs.client.create;
+
+import io.wfs.client.Caller;
+import io.wfs.client.namespace.MetadataCache;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CloseRequest;
+import io.wfs.common.msg.meta.CommitSlicesRequest;
+import io.wfs.common.msg.meta.CreateBatchReply;
+import io.wfs.common.msg.meta.CreateBatchRequest;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.posix.Posix;
+import io.wfs.common.route.MetaClient;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The batches of one client's asynchronous creates (docs/metadata.md, "Asynchronous creates"):
+ * one {@code CREATE_BATCH} per directory in flight, built from the files not held back, each with
+ * the commit that rode along; the answer applied (a refused file logged and counted as lost, a file
+ * closed meanwhile closed on the leader). Guarded by the AsyncCreates lock.
+ */
+final class CreateBatches {
+    private static final Logger LOG = LoggerFactory.getLogger(CreateBatches.class);
+    /** Slices a file's riding commit may gather; more go as a commit of its own. */
+    private static final int MAX_RIDING_SLICES = 256;
+
+    private final MetaClient meta;
+    private final MetadataCache cache;
+    private final AsyncCreates owner;
+    /** The application holds a file the batch created open: the session counts it from now on. */
+    private final LongConsumer openedByBatch;
+    private long lost;
+
+    CreateBatches(MetaClient meta, MetadataCache cache, AsyncCreates owner, LongConsumer openedByBatch) {
+        this.meta = meta;
+        this.cache = cache;
+        this.owner = owner;
+        this.openedByBatch = openedByBatch;
+    }
+
+    /** Files the meta groups refused after their application was told they exist. Under the lock. */
+    long lost() {
+        return lost;
+    }
+
+    /**
+     * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
+     * batch; the answer is what the file's attributes will be. Null when it cannot ride (the file's
+     * batch left, or it gathered many slices): it is sent on its own then.
+     */
+    AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
+        synchronized (owner) {
+            PendingCreate p = owner.pending.get(ino);
+            DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
+            InodeAttr a = p == null ? null : p.attr;
+            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES
+                    || ((a.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
+                // A write by anyone but root clears set-ids: the servers decide that with a commit of its own.
+                return null;
+            }
+            p.slices.addAll(slices);
+            p.size = Math.max(p.size, size);
+            long now = System.currentTimeMillis() * 1_000_000L;
+            p.commitTimeNs = now;
+            return new AttrReply(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
+        }
+    }
+
+    /** Sends the next batch of {@code d} unless one is in flight or everything queued is held back. Under the lock. */
+    void kick(DelegatedDirectory d) {
+        if (d.inFlight != null || d.queued.isEmpty()) {
+            return;
+        }
+        List<PendingCreate> batch = d.takeBatch(CreateBatchRequest.MAX_FILES);
+        int total = 0;
+        for (int i = 0; i < batch.size(); i++) {
+            total += batch.get(i).slices.size();
+            if (total > CommitSlicesRequest.MAX_SLICES) {
+                // The rest waits for the next batch, in front of the queue.
+                d.queued.addAll(0, batch.subList(i, batch.size()));
+                batch = new ArrayList<>(batch.subList(0, i));
+                break;
+            }
+        }
+        if (batch.isEmpty()) {
+            return;
+        }
+        d.inFlight = batch;
+        Caller c = batch.get(0).caller;
+        long[] inos = new long[batch.size()];
+        int[] modes = new int[batch.size()];
+        int[] lengths = new int[batch.size()];
+        byte[] opens = new byte[batch.size()];
+        ByteArrayOutputStream names = new ByteArrayOutputStream(batch.size() * 16);
+        boolean commits = batch.stream().anyMatch(p -> !p.slices.isEmpty() || p.size > 0);
+        int[] sliceCounts = new int[commits ? batch.size() : 0];
+        long[] sizes = new long[commits ? batch.size() : 0];
+        long[] commitTimes = new long[commits ? batch.size() : 0];
+        long[] times = new long[batch.size()];
+        List<SliceInfo> slices = new ArrayList<>(commits ? batch.size() : 0);
+        for (int i = 0; i < batch.size(); i++) {
+            PendingCreate p = batch.get(i);
+            inos[i] = p.ino;
+            modes[i] = p.mode;
+            lengths[i] = p.name.length;
+            opens[i] = (byte) (p.open ? 1 : 0);
+            names.writeBytes(p.name);
+            times[i] = p.attr.ctimeNs();
+            if (commits) {
+                sliceCounts[i] = p.slices.size();
+                sizes[i] = p.size;
+                commitTimes[i] = p.commitTimeNs;
+                slices.addAll(p.slices);
+            }
+        }
+        List<PendingCreate> sent = batch;
+        meta.call(new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos, modes,
+                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes, times, commitTimes))
+                .whenComplete((reply, error) -> answered(d, sent, reply, error));
+    }
+
+    private void answered(DelegatedDirectory d, List<PendingCreate> batch, CreateBatchReply reply, Throwable error) {
+        List<Runnable> after = new ArrayList<>(batch.size() + 1);
+        synchronized (owner) {
+            for (int i = 0; i < batch.size(); i++) {
+                PendingCreate p = batch.get(i);
+                WfsException refused = error != null ? WfsException.unwrap(error)
+                        : reply.error(i) == null ? null : new WfsException(reply.error(i), "refused by the meta group");
+                owner.pending.remove(p.ino);
+                d.byName.remove(p.nameString);
+                if (refused != null) {
+                    lost++;
+                    d.forgetNames();
+                    LOG.warn("file {} created in directory {} under a delegation could not be written to the meta group"
+                            + " and is lost: {}", p.nameString, d.dir, refused.toString());
+                    cache.forgetName(d.dir, p.nameString);
+                    cache.forgetAttr(p.ino);
+                    after.add(() -> p.applied.completeExceptionally(new WfsException(WfsErrorCode.ESTALE,
+                            "the create of " + p.nameString + " was refused: " + refused.getMessage())));
+                    continue;
+                }
+                // The group took the times this client told its application: the cached attributes hold.
+                if (p.closeAfterApply) {
+                    after.add(() -> closeOnServer(p));
+                } else if (p.open) {
+                    openedByBatch.accept(p.ino);
+                }
+                after.add(() -> p.applied.complete(null));
+            }
+            d.inFlight = null;
+            kick(d);
+            if (d.idle() && !d.active && owner.dirs.get(d.dir) == d) {
+                owner.dirs.remove(d.dir);
+            }
+        }
+        after.forEach(Runnable::run);
+    }
+
+    void closeOnServer(PendingCreate p) {
+        Caller c = p.caller;
+        meta.call(new CloseRequest(meta.mutation(c.uid(), c.gid(), c.groups()), p.ino)).whenComplete((r, e) -> {
+            if (e != null) {
+                LOG.warn("close of {} not recorded (the session's expiry releases it): {}", p.ino, e.toString());
+            }
+        });
+    }
+}
