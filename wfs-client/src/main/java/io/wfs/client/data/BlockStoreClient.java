@@ -28,7 +28,10 @@ import org.slf4j.LoggerFactory;
  */
 public final class BlockStoreClient {
     private static final Logger LOG = LoggerFactory.getLogger(BlockStoreClient.class);
-    /** Distinct volumes one block tries before the write fails. */
+    /**
+     * Distinct volumes one block tries before the write fails, unless they failed by losing a
+     * replica: those are tried on until {@code client.writable-volume-wait} has passed.
+     */
     private static final int MAX_VOLUMES = 6;
 
     /** Pause between looks at the route while it has no writable volume. */
@@ -93,7 +96,11 @@ public final class BlockStoreClient {
                 result.completeExceptionally(e);
                 return;
             }
-            if (failed.size() >= MAX_VOLUMES) {
+            // A volume that lost a replica (EROFS, or its primary unreachable) says nothing of the others:
+            // right after a store dies, every volume with a replica there refuses in turn until the
+            // manager opens replacements, which the wait for a writable volume covers.
+            boolean lostAReplica = e.code() == WfsErrorCode.EROFS || e.code() == WfsErrorCode.UNAVAILABLE;
+            if (failed.size() >= MAX_VOLUMES && !(lostAReplica && System.nanoTime() < up.noVolumeDeadline())) {
                 result.completeExceptionally(new WfsException(WfsErrorCode.EIO,
                         "no volume took the block after " + failed.size() + " tries; last: " + e.getMessage()));
                 return;
