@@ -10,6 +10,19 @@ import io.wfs.common.route.MetaClient;
 public record Caller(int uid, int gid, int[] groups) {
     public static final Caller ROOT = new Caller(0, 0, new int[0]);
 
+    /** Whether {@code group} is the caller's group or one of its supplementary groups. */
+    public boolean inGroup(int group) {
+        if (gid == group) {
+            return true;
+        }
+        for (int g : groups) {
+            if (g == group) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     MetaHeader mutation(MetaClient meta) {
         return meta.mutation(uid, gid, groups);
     }

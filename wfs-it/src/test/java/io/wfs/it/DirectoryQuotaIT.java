@@ -60,6 +60,15 @@ class DirectoryQuotaIT {
             // Two writers on two mounts, each in its own subdirectory of the quota, until EDQUOT.
             List<Path> acknowledged = writeUntilFull(List.of(a.resolve("vol/w0"), b.resolve("vol/w1")));
             assertTrue(acknowledged.size() >= 20, "most of 8 MiB written in 256 KiB files: " + acknowledged.size());
+            for (int m = 0; m < 2; m++) {
+                // A quota counts each create as it happens: the leader refuses a create delegation under it
+                // (EOPNOTSUPP), and the mount creates there the usual way (docs/metadata.md, "Asynchronous creates").
+                com.codahale.metrics.MetricRegistry rpc = cluster.mountClientMetrics(m);
+                assertTrue(rpc.counter("rpc.client.delegate_creates.errors").getCount() >= 1,
+                        "mount " + m + " asked for a delegation under the quota and was refused");
+                assertEquals(0, rpc.timer("rpc.client.create_batch.latency").getCount(),
+                        "mount " + m + " created nothing under the quota without the servers");
+            }
             // The kernel releases a file after close(2) returned (EDQUOT): until then the mount still
             // shows the refused file's buffered size.
             Await.until(Duration.ofSeconds(30), () -> walkMatches(admin.quotas().get(Caller.ROOT, "/vol"), a.resolve("vol")),

@@ -105,7 +105,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         long now = System.currentTimeMillis() * 1_000_000L;
         int gid = NewFileRules.groupFor(parent.mode(), parent.gid(), caller.gid());
         int mode = Posix.S_IFREG | NewFileRules.permissionsFor(permissions & Posix.PERMISSION_BITS, gid,
-                caller.uid() == 0, caller.gid() == gid || contains(caller.groups(), gid));
+                caller.uid() == 0, caller.inGroup(gid));
         InodeAttr attr;
         synchronized (this) {
             DelegatedDirectory d = dirs.get(dir);
@@ -114,7 +114,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             }
             long ino = d.takeNumber();
             attr = new InodeAttr(ino, mode, 1, caller.uid(), gid, 0, now, now, now, 0, dir);
-            PendingCreate p = new PendingCreate(dir, ino, name, nameString, mode, caller, attr);
+            PendingCreate p = new PendingCreate(dir, name, nameString, caller, attr);
             d.queued.add(p);
             d.byName.put(nameString, p);
             if (d.complete) {
@@ -130,15 +130,6 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             release(p, HOLD_MS);
         }
         return attr;
-    }
-
-    private static boolean contains(int[] groups, int gid) {
-        for (int g : groups) {
-            if (g == gid) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -108,7 +108,7 @@ final class CreateBatches {
         for (int i = 0; i < batch.size(); i++) {
             PendingCreate p = batch.get(i);
             inos[i] = p.ino;
-            modes[i] = p.mode;
+            modes[i] = p.attr.mode();
             lengths[i] = p.name.length;
             opens[i] = (byte) (p.open ? 1 : 0);
             names.writeBytes(p.name);

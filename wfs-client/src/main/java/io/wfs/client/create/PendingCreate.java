@@ -1,6 +1,7 @@
 package io.wfs.client.create;
 
 import io.wfs.client.Caller;
+import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,8 +16,9 @@ final class PendingCreate {
     final long ino;
     final byte[] name;
     final String nameString;
-    final int mode;
     final Caller caller;
+    /** The attributes its application was told: its number, mode, owner and times. */
+    final InodeAttr attr;
     /** Completes when the group applied it; fails with its error when the group refused it. */
     final CompletableFuture<Void> applied = new CompletableFuture<>();
     /** Still open for the application: the batch counts the open (false once it closed before the batch left). */
@@ -34,17 +36,12 @@ final class PendingCreate {
     /** When the riding commit was made (its mtime and ctime), 0 without one. */
     long commitTimeNs;
 
-    /** The attributes its application was told. */
-    final io.wfs.common.msg.meta.InodeAttr attr;
-
-    PendingCreate(long dir, long ino, byte[] name, String nameString, int mode, Caller caller,
-                  io.wfs.common.msg.meta.InodeAttr attr) {
+    PendingCreate(long dir, byte[] name, String nameString, Caller caller, InodeAttr attr) {
         this.dir = dir;
-        this.attr = attr;
-        this.ino = ino;
+        this.ino = attr.ino();
         this.name = name;
         this.nameString = nameString;
-        this.mode = mode;
         this.caller = caller;
+        this.attr = attr;
     }
 }

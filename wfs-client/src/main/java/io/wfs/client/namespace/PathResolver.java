@@ -197,21 +197,12 @@ public final class PathResolver {
         int bits;
         if (caller.uid() == a.uid()) {
             bits = (a.mode() >>> 6) & 7;
-        } else if (caller.gid() == a.gid() || contains(caller.groups(), a.gid())) {
+        } else if (caller.inGroup(a.gid())) {
             bits = (a.mode() >>> 3) & 7;
         } else {
             bits = a.mode() & 7;
         }
         return (bits & want) == want;
-    }
-
-    private static boolean contains(int[] groups, int gid) {
-        for (int g : groups) {
-            if (g == gid) {
-                return true;
-            }
-        }
-        return false;
     }
 
     static String[] split(String path) {

@@ -38,8 +38,9 @@ public final class CacheLeases {
     private final Long2ObjectOpenHashMap<SessionLeases> sessions = new Long2ObjectOpenHashMap<>();
     /** key → the sessions holding a lease on it. */
     private final Long2ObjectOpenHashMap<LongArraySet> holders = new Long2ObjectOpenHashMap<>();
-    private boolean leading;
-    private long holdUntilNs;
+    private volatile boolean leading;
+    /** Written under the lock; read without it by {@link #takeoverHold}, on every request of a group that delegated. */
+    private volatile long holdUntilNs;
     private ScheduledFuture<?> sweeper;
 
     /** {@code lease} zero: leases are off (nothing is granted, nothing waits). */
@@ -72,8 +73,9 @@ public final class CacheLeases {
         if (leaseNs <= 0) {
             return;
         }
-        leading = true;
+        // The hold first: a request that sees this replica leading must see its hold too.
         holdUntilNs = hadLeader ? clock.getAsLong() + takeoverHoldNs : 0;
+        leading = true;
         long every = Math.max(1, leaseNs / 4);
         sweeper = timer.scheduleWithFixedDelay(this::dropLapsed, every, every, TimeUnit.NANOSECONDS);
     }
@@ -198,10 +200,7 @@ public final class CacheLeases {
      * creates (CreateDelegations).
      */
     public CompletableFuture<Void> takeoverHold() {
-        long holdNs;
-        synchronized (this) {
-            holdNs = leading ? holdUntilNs - clock.getAsLong() : 0;
-        }
+        long holdNs = leading ? holdUntilNs - clock.getAsLong() : 0;
         if (holdNs <= 0) {
             return null;
         }
