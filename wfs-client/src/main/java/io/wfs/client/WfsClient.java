@@ -100,7 +100,13 @@ public final class WfsClient implements WfsFileSystem {
                 config.get(ClientConfigKeys.QUOTA_RENAME_COUNT_LIMIT)));
         BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
                 config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
-        diskCache = openDiskCache(config, registry);
+        try {
+            diskCache = FolderBlockDiskCache.forMount(config.get(ClientConfigKeys.CACHE_DIR),
+                    config.get(ClientConfigKeys.CACHE_SIZE), cluster.clusterId(), registry);
+        } catch (WfsException e) {
+            close();
+            throw e;
+        }
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
                 Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
                 config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
@@ -111,31 +117,6 @@ public final class WfsClient implements WfsFileSystem {
                 ? AsyncCreates.install(meta, cache, leases, paths, files, session::createdOpen, registry) : null;
         opens = new ClientOpens(paths, cache, namespace, files, session, creates,
                 (caller, ino) -> setattr(caller, ino, SetAttr.NOTHING.withSize(0)));
-    }
-
-    /**
-     * The local read cache of {@code client.cache-dir}, keyed by the cluster's id. A folder another
-     * mount holds, or one that cannot be made, fails the mount with the reason (bad configuration);
-     * a cluster without an id yet (a manager older than the ids) mounts without a cache.
-     */
-    private BlockDiskCache openDiskCache(WfsConfig config, MetricRegistry registry) {
-        String dir = config.get(ClientConfigKeys.CACHE_DIR);
-        if (dir.isBlank()) {
-            return BlockDiskCache.NONE;
-        }
-        long clusterId = cluster.clusterId();
-        if (clusterId == 0) {
-            org.slf4j.LoggerFactory.getLogger(WfsClient.class).warn(
-                    "the cluster has no id yet (its managers predate cluster ids): mounting without the read cache {}", dir);
-            return BlockDiskCache.NONE;
-        }
-        try {
-            return FolderBlockDiskCache.open(java.nio.file.Path.of(dir), config.get(ClientConfigKeys.CACHE_SIZE), clusterId,
-                    registry);
-        } catch (java.io.IOException | RuntimeException e) {
-            close();
-            throw new WfsException(WfsErrorCode.EINVAL, "read cache " + dir + ": " + e.getMessage());
-        }
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */

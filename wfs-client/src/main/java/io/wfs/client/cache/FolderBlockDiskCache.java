@@ -57,6 +57,29 @@ public final class FolderBlockDiskCache implements BlockDiskCache {
     }
 
     /**
+     * The read cache of a mount ({@code client.cache-dir}, {@code client.cache-size}), keyed by the
+     * cluster's id: none without a folder, or (with a warning) for a cluster without an id yet (a
+     * manager older than the ids). A folder another mount holds, or one that cannot be made, fails
+     * the mount with the reason (EINVAL: bad configuration).
+     */
+    public static BlockDiskCache forMount(String dir, long limitBytes, long clusterId, MetricRegistry registry) {
+        if (dir.isBlank()) {
+            return BlockDiskCache.NONE;
+        }
+        if (clusterId == 0) {
+            org.slf4j.LoggerFactory.getLogger(FolderBlockDiskCache.class).warn(
+                    "the cluster has no id yet (its managers predate cluster ids): mounting without the read cache {}", dir);
+            return BlockDiskCache.NONE;
+        }
+        try {
+            return open(Path.of(dir), limitBytes, clusterId, registry);
+        } catch (IOException | RuntimeException e) {
+            throw new io.wfs.common.error.WfsException(io.wfs.common.error.WfsErrorCode.EINVAL,
+                    "read cache " + dir + ": " + e.getMessage());
+        }
+    }
+
+    /**
      * Opens the cache folder {@code dir} for cluster {@code clusterId}: takes its lock (an
      * IllegalStateException if another mount holds it), and indexes the entries a previous mount
      * left, evicting the oldest beyond {@code limitBytes}.

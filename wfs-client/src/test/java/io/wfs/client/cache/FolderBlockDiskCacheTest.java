@@ -40,6 +40,20 @@ class FolderBlockDiskCacheTest {
     }
 
     @Test
+    void aMountHasNoCacheWithoutAFolderOrAClusterIdAndFailsOnAFolderItCannotUse() throws Exception {
+        assertTrue(FolderBlockDiskCache.forMount(" ", 1L << 30, CLUSTER, registry) == BlockDiskCache.NONE);
+        assertTrue(FolderBlockDiskCache.forMount(dir.resolve("c").toString(), 1L << 30, 0, registry) == BlockDiskCache.NONE,
+                "a cluster without an id yet");
+        Path file = Files.writeString(dir.resolve("a-file"), "not a folder");
+        io.wfs.common.error.WfsException e = assertThrows(io.wfs.common.error.WfsException.class,
+                () -> FolderBlockDiskCache.forMount(file.toString(), 1L << 30, CLUSTER, registry));
+        assertEquals(io.wfs.common.error.WfsErrorCode.EINVAL, e.code(), e.getMessage());
+        try (BlockDiskCache c = FolderBlockDiskCache.forMount(dir.resolve("ok").toString(), 1L << 30, CLUSTER, registry)) {
+            assertTrue(c instanceof FolderBlockDiskCache);
+        }
+    }
+
+    @Test
     void entriesReadBackEqualAndSurviveARemount() throws Exception {
         try (FolderBlockDiskCache c = open(1L << 30)) {
             assertNull(c.get(1, 10, 0, 1), "empty");
