@@ -98,7 +98,8 @@ public final class WfsClient implements WfsFileSystem {
         quotas = new ClientQuotas(meta, cluster, paths);
         namespace = new ClientNamespace(meta, paths, cache, new QuotaEdgeRename(meta, paths, quotas,
                 config.get(ClientConfigKeys.QUOTA_RENAME_COUNT_LIMIT)));
-        BlockStoreClient stores = new BlockStoreClient(rpc, cluster, new BlockIdPool(meta),
+        BlockIdPool blockIds = new BlockIdPool(meta);
+        BlockStoreClient stores = new BlockStoreClient(rpc, cluster, blockIds,
                 config.get(ClientConfigKeys.WRITABLE_VOLUME_WAIT));
         try {
             diskCache = FolderBlockDiskCache.forMount(config.get(ClientConfigKeys.CACHE_DIR),
@@ -114,7 +115,8 @@ public final class WfsClient implements WfsFileSystem {
         files.onCommit(new CommittedAttributes(cache, paths));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
-                ? AsyncCreates.install(meta, cache, leases, paths, files, session::createdOpen, registry) : null;
+                ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
+                registry) : null;
         opens = new ClientOpens(paths, cache, namespace, files, session, creates,
                 (caller, ino) -> setattr(caller, ino, SetAttr.NOTHING.withSize(0)));
     }
@@ -181,7 +183,11 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public InodeAttr mkdir(Caller caller, String path, int mode) {
-        return namespace.mkdir(caller, path, mode);
+        InodeAttr made = namespace.mkdir(caller, path, mode);
+        if (creates != null) {
+            creates.madeHere(made.ino());
+        }
+        return made;
     }
 
     @Override
@@ -243,9 +249,14 @@ public final class WfsClient implements WfsFileSystem {
 
     private InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         FileState open = files.ifOpen(ino);
-        if (open != null && change.changesSize()) {
-            // Buffered bytes first, so the truncate cuts them too and nothing lands after it.
+        if (open != null && (change.changesSize() || change.changesMtime())) {
+            // Buffered bytes first, so the truncate cuts them too and nothing lands after it; and
+            // utimes after a write (tar, cp -p, rsync) is the last word on mtime, not the later commit.
             files.flush(caller, open);
+        }
+        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change);
+        if (folded != null) {
+            return folded;
         }
         InodeAttr a = namespace.setattr(caller, ino, change);
         if (open != null && change.changesSize()) {

@@ -1,6 +1,7 @@
 package io.wfs.client.create;
 
 import io.wfs.client.Caller;
+import io.wfs.client.file.FileIo;
 import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.common.msg.meta.AttrReply;
@@ -42,15 +43,14 @@ import org.slf4j.LoggerFactory;
  * Durability: a file is on the group's majority once its batch is answered; fsync of the file,
  * fsync of the directory, and unmount wait for that.
  */
-public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallListener {
+public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallListener, FileIo.CreateCommits {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncCreates.class);
-    /** How long a file just created is kept out of batches for its commit to ride along (a small file's write and close). */
-    private static final long HOLD_MS = 20;
     /** Names remembered per delegated directory to answer lookups of absent names without a round trip. */
     private static final int MAX_KNOWN_NAMES = 65_536;
 
     /** Requests that never wait for pending creates: the batches themselves and the session's housekeeping. */
     private static final Set<MessageType> NEVER_WAIT = EnumSet.of(MessageType.CREATE_BATCH,
+            MessageType.ALLOCATE_BLOCK_IDS,
             MessageType.DELEGATE_CREATES, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
             MessageType.ANNOUNCE_OPENS);
 
@@ -79,13 +79,16 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
      * client.async_creates.pending and .lost (docs/metrics.md).
      */
     public static AsyncCreates install(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases,
-                                       io.wfs.client.namespace.PathResolver paths, io.wfs.client.file.FileIo files,
-                                       LongConsumer openedByBatch, com.codahale.metrics.MetricRegistry registry) {
+                                       io.wfs.client.namespace.PathResolver paths, FileIo files,
+                                       io.wfs.client.data.BlockIdPool blockIds, LongConsumer openedByBatch,
+                                       com.codahale.metrics.MetricRegistry registry) {
         AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch);
         meta.setGate(creates);
         leases.onRecall(creates);
         paths.useAbsentNames(creates::knownAbsent);
-        files.onCreateCommits(creates::ride);
+        files.onCreateCommits(creates);
+        blockIds.allocateVia(creates::blockIdOwner);
+        cache.useNotYetCreated(creates::isPending);
         registry.remove("client.async_creates.pending");
         registry.remove("client.async_creates.lost");
         registry.register("client.async_creates.pending", (com.codahale.metrics.Gauge<Integer>) creates::pendingCount);
@@ -127,24 +130,86 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             cache.put(dir, nameString, attr, d.lease, cache.generation());
             cache.touchedHere(dir, now);
             cache.created(ino);
-            release(p, HOLD_MS);
+            release(p, PendingCreate.HOLD_MS);
         }
         return attr;
+    }
+
+    /**
+     * The inode whose group allocates block ids for {@code ino}: a file still pending here does not
+     * exist on its group yet, so its directory (of the same slot) asks for it, without waiting for
+     * the batch (the block's upload comes before the commit that rides in it).
+     */
+    public synchronized long blockIdOwner(long ino) {
+        PendingCreate p = pending.get(ino);
+        return p == null ? ino : p.dir;
+    }
+
+    /** True while {@code ino} is a file created here whose batch was not answered yet. */
+    public synchronized boolean isPending(long ino) {
+        return pending.containsKey(ino);
+    }
+
+    /**
+     * This client just made directory {@code dir}: whoever made it (tar, cp -r, git checkout) fills
+     * it next, so its first create asks for the delegation at once (DelegationAsker).
+     */
+    public synchronized void madeHere(long dir) {
+        asker.madeHere(dir);
     }
 
     /**
      * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
      * batch (CreateBatches); null when it cannot, and is sent on its own.
      */
+    @Override
     public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
         return batches.ride(caller, ino, slices, size);
     }
 
-    /** Lets {@code p} go into a batch after {@code ms}: its commit may ride along until then. */
+    /** A flush of {@code ino} starts: if its create is still held back, it waits for the commit to ride. */
+    @Override
+    public synchronized void flushing(long ino) {
+        PendingCreate p = pending.get(ino);
+        if (p != null && p.held) {
+            p.flushing();
+        }
+    }
+
+    /**
+     * A chown, chmod or utimens of a file this client created and has not sent yet (tar, cp -p and
+     * rsync set them on each file they write): answered here and folded into the file's create
+     * (PendingAttrChange). Null when the change goes to the servers the usual way (after the batch).
+     */
+    public InodeAttr setattr(Caller caller, long ino, io.wfs.common.msg.meta.SetAttr change) {
+        synchronized (this) {
+            PendingCreate p = pending.get(ino);
+            DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
+            // The batch is sent with its creator's ids, and the servers check the change with those.
+            if (d == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller)) {
+                return null;
+            }
+            InodeAttr after = PendingAttrChange.apply(p.attr, caller, change, System.currentTimeMillis() * 1_000_000L);
+            if (after == null) {
+                return null;
+            }
+            p.changed(after, change);
+            p.touch();
+            cache.putAttr(after, d.lease, cache.generation());
+            return after;
+        }
+    }
+
+    /** Lets {@code p} go into a batch after {@code ms}, or later while its application still works on it. */
     private void release(PendingCreate p, long ms) {
         try {
             timer.schedule(() -> {
                 synchronized (this) {
+                    long left = p.holdUntilNanos - System.nanoTime();
+                    if (p.held && left > 0) {
+                        release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                        return;
+                    }
                     p.held = false;
                     DelegatedDirectory d = dirs.get(p.dir);
                     if (d != null) {
@@ -273,7 +338,8 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
         List<CompletableFuture<Void>> flushed = new ArrayList<>(0);
         synchronized (this) {
             for (long key : keys) {
-                asker.backOff(key);
+                // An answer on its way is void: the leader took the delegation back before we saw it.
+                asker.recalledWhileAsking(key);
                 DelegatedDirectory d = dirs.get(key);
                 if (d != null) {
                     flushed.add(giveBack(d));

@@ -68,8 +68,9 @@ final class CreateBatches {
             p.slices.addAll(slices);
             p.size = Math.max(p.size, size);
             long now = System.currentTimeMillis() * 1_000_000L;
-            p.commitTimeNs = now;
-            return new AttrReply(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
+            p.committed(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
+            p.touch();
+            return new AttrReply(p.attr);
         }
     }
 
@@ -112,7 +113,7 @@ final class CreateBatches {
             lengths[i] = p.name.length;
             opens[i] = (byte) (p.open ? 1 : 0);
             names.writeBytes(p.name);
-            times[i] = p.attr.ctimeNs();
+            times[i] = p.createdNs;
             if (commits) {
                 sliceCounts[i] = p.slices.size();
                 sizes[i] = p.size;
@@ -121,9 +122,31 @@ final class CreateBatches {
             }
         }
         List<PendingCreate> sent = batch;
-        meta.call(new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos, modes,
-                names.toByteArray(), lengths, opens, sliceCounts, slices, sizes, times, commitTimes))
-                .whenComplete((reply, error) -> answered(d, sent, reply, error));
+        CreateBatchRequest request = new CreateBatchRequest(meta.mutation(c.uid(), c.gid(), c.groups()), d.dir, inos,
+                modes, names.toByteArray(), lengths, opens, sliceCounts, slices, sizes, times, commitTimes);
+        if (batch.stream().anyMatch(p -> p.changeTimeNs != 0)) {
+            withChanges(request, batch);
+        }
+        meta.call(request).whenComplete((reply, error) -> answered(d, sent, reply, error));
+    }
+
+    /** The chowns, chmods and utimens folded into the batch's files (their modes are in the batch already). */
+    private static void withChanges(CreateBatchRequest request, List<PendingCreate> batch) {
+        int n = batch.size();
+        int[] uids = new int[n];
+        int[] gids = new int[n];
+        long[] atimes = new long[n];
+        long[] mtimes = new long[n];
+        long[] changedAt = new long[n];
+        for (int i = 0; i < n; i++) {
+            PendingCreate p = batch.get(i);
+            uids[i] = p.attr.uid();
+            gids[i] = p.attr.gid();
+            atimes[i] = p.atimeSet;
+            mtimes[i] = p.mtimeSet;
+            changedAt[i] = p.changeTimeNs;
+        }
+        request.withChanges(uids, gids, atimes, mtimes, changedAt);
     }
 
     private void answered(DelegatedDirectory d, List<PendingCreate> batch, CreateBatchReply reply, Throwable error) {

@@ -90,7 +90,7 @@ final class DelegatedDirectory {
         return batch;
     }
 
-    private static boolean sameCaller(Caller a, Caller b) {
+    static boolean sameCaller(Caller a, Caller b) {
         return a.uid() == b.uid() && a.gid() == b.gid() && java.util.Arrays.equals(a.groups(), b.groups());
     }
 

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * When and how this client asks a directory's leader for a create delegation
- * ({@code DELEGATE_CREATES}): at the second create in a directory, not again for a second after a
+ * ({@code DELEGATE_CREATES}): at the second create in a directory (the first in one this client
+ * made itself: it is empty, and its maker fills it; tar, cp -r and git checkout), not again for a second after a
  * refusal or a recall (a minute when it cannot be delegated at all), and with the directory's names
  * read right after the grant when there are few (AsyncCreates answers lookups from them). State
  * guarded by the AsyncCreates lock; the requests leave outside it.
@@ -54,10 +55,30 @@ final class DelegationAsker {
         this.changes = changes;
     }
 
+    /** This client made {@code dir}: its first create asks. Under the lock. */
+    void madeHere(long dir) {
+        if (createsSeen.size() > MAX_COUNTED_DIRS) {
+            createsSeen.clear();
+        }
+        createsSeen.put(dir, 1);
+    }
+
     /** {@code dir} was recalled or given back: not asked for again for a while. Under the lock. */
     void backOff(long dir) {
         asking.remove(dir);
         notBeforeNs.put(dir, System.nanoTime() + RETRY_NS);
+    }
+
+    /**
+     * A cache lease on {@code dir} was recalled: a delegation being asked for is void (and not asked
+     * for again for a while). Other recalls do not delay a next ask: most come from this client's
+     * own changes carried out by the servers (a cross-group mkdir's last step), not from a rival.
+     * Under the lock.
+     */
+    void recalledWhileAsking(long dir) {
+        if (asking.contains(dir)) {
+            backOff(dir);
+        }
     }
 
     /** The group of these directories lost its lease: answers on their way are void. Under the lock. */

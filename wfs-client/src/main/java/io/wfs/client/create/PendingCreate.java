@@ -1,11 +1,14 @@
 package io.wfs.client.create;
 
 import io.wfs.client.Caller;
+import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * One file this client created under a delegation and told its application about, from then
@@ -17,8 +20,21 @@ final class PendingCreate {
     final byte[] name;
     final String nameString;
     final Caller caller;
-    /** The attributes its application was told: its number, mode, owner and times. */
-    final InodeAttr attr;
+    /**
+     * How long a file just created, flushed or changed is kept out of batches, for its commit and its
+     * application's chown, chmod and utimens to ride along (a small file's write and close; tar).
+     */
+    static final long HOLD_MS = 20;
+    /** How long a file is held back at most after its create, however busy its application keeps it. */
+    private static final long MAX_HOLD_NS = TimeUnit.SECONDS.toNanos(1);
+
+    /** The attributes its application was told last: its number, mode, owner and times. */
+    InodeAttr attr;
+    /** When the client answered the create (the file's times until something changes them). */
+    final long createdNs;
+    private final long createdNanos;
+    /** Held back until then (System.nanoTime), if nothing waits for it earlier. */
+    long holdUntilNanos;
     /** Completes when the group applied it; fails with its error when the group refused it. */
     final CompletableFuture<Void> applied = new CompletableFuture<>();
     /** Still open for the application: the batch counts the open (false once it closed before the batch left). */
@@ -35,6 +51,11 @@ final class PendingCreate {
     long size;
     /** When the riding commit was made (its mtime and ctime), 0 without one. */
     long commitTimeNs;
+    /** The atime and mtime a change (utimens) set, KEEP_TIME when none did or a later commit replaced it. */
+    long atimeSet = CreateBatchRequest.KEEP_TIME;
+    long mtimeSet = CreateBatchRequest.KEEP_TIME;
+    /** When its owner, mode or times were last changed here (its ctime), 0 if never. */
+    long changeTimeNs;
 
     PendingCreate(long dir, byte[] name, String nameString, Caller caller, InodeAttr attr) {
         this.dir = dir;
@@ -43,5 +64,40 @@ final class PendingCreate {
         this.nameString = nameString;
         this.caller = caller;
         this.attr = attr;
+        this.createdNs = attr.ctimeNs();
+        this.createdNanos = System.nanoTime();
+        this.holdUntilNanos = createdNanos + TimeUnit.MILLISECONDS.toNanos(HOLD_MS);
+    }
+
+    /** Its data is being uploaded: held until the commit rides (touch), or at most until its hold's limit. */
+    void flushing() {
+        holdUntilNanos = createdNanos + MAX_HOLD_NS;
+    }
+
+    /** Its application still works on it (a commit rode, a change folded): held a little longer. */
+    void touch() {
+        holdUntilNanos = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HOLD_MS), createdNanos + MAX_HOLD_NS);
+    }
+
+    /** A chown, chmod or utimens folded in: the attributes after it. */
+    void changed(InodeAttr after, SetAttr change) {
+        attr = after;
+        if (PendingAttrChange.setsAtime(change)) {
+            atimeSet = after.atimeNs();
+        }
+        if (change.changesMtime()) {
+            mtimeSet = after.mtimeNs();
+        }
+        changeTimeNs = after.ctimeNs();
+    }
+
+    /** A commit rode along: its time is the file's mtime now, whatever a change set before. */
+    void committed(InodeAttr after) {
+        attr = after;
+        commitTimeNs = after.mtimeNs();
+        mtimeSet = CreateBatchRequest.KEEP_TIME;
+        if (changeTimeNs != 0) {
+            changeTimeNs = after.ctimeNs();
+        }
     }
 }

@@ -18,9 +18,15 @@ public final class BlockIdPool {
 
     private final MetaClient meta;
     private final Int2ObjectOpenHashMap<LongArrayFIFOQueue> bySlot = new Int2ObjectOpenHashMap<>();
+    /** The inode an allocation for a file names (AsyncCreates: a file not yet on its group names its directory). */
+    private volatile java.util.function.LongUnaryOperator owner = ino -> ino;
 
     public BlockIdPool(MetaClient meta) {
         this.meta = meta;
+    }
+
+    public void allocateVia(java.util.function.LongUnaryOperator ownerOf) {
+        this.owner = ownerOf;
     }
 
     /** A fresh block id for a block of file {@code ino}. */
@@ -34,7 +40,8 @@ public final class BlockIdPool {
         }
         // Allocated outside the lock: other slots' writers need not wait for this round trip.
         // As root: ids are not data, and the file's own permissions were checked when it was opened.
-        BlockIdsReply reply = Rpc.await(meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), ino, BATCH)));
+        BlockIdsReply reply = Rpc.await(meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), owner.applyAsLong(ino),
+                BATCH)));
         synchronized (bySlot) {
             LongArrayFIFOQueue ids = bySlot.computeIfAbsent(slot, s -> new LongArrayFIFOQueue());
             for (int i = 1; i < reply.count(); i++) {

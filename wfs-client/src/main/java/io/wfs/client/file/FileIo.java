@@ -49,6 +49,10 @@ public final class FileIo {
      */
     public interface CreateCommits {
         AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size);
+
+        /** A flush of {@code ino} starts (its upload may take a while before the commit can ride). */
+        default void flushing(long ino) {
+        }
     }
 
     public void onCreateCommits(CreateCommits createCommits) {
@@ -202,6 +206,7 @@ public final class FileIo {
             if (file.dirtyBytes() == 0) {
                 return false;
             }
+            createCommits.flushing(file.ino());
             FileState.Drained drained = file.drain(blockSize);
             boolean committed = false;
             try {

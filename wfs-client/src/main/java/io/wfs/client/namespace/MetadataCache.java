@@ -43,6 +43,7 @@ public final class MetadataCache {
     private final Long2ObjectOpenHashMap<LongOpenHashSet> attrsByKey = new Long2ObjectOpenHashMap<>();
     /** Inodes this client created, until when they are known to have no extended attributes. */
     private final Long2LongOpenHashMap bareUntil = new Long2LongOpenHashMap();
+    private volatile java.util.function.LongPredicate notYetCreated = ino -> false;
     /** Bounds the maps; a full cache is simply cleared (cheap, and rare). */
     private final int maxEntries;
     /** Bumped by every invalidation: an answer asked for before one may not be cached as leased. */
@@ -195,12 +196,25 @@ public final class MetadataCache {
      * security.capability before every write to a file (to drop file capabilities), which cost a
      * round trip per small file written.
      */
-    public synchronized boolean bare(long ino) {
-        long until = bareUntil.get(ino);
-        return until != 0 && System.nanoTime() - until <= 0;
+    public boolean bare(long ino) {
+        // Outside this cache's lock: the test takes AsyncCreates' lock, which calls into this cache.
+        if (notYetCreated.test(ino)) {
+            return true;
+        }
+        synchronized (this) {
+            long until = bareUntil.get(ino);
+            return until != 0 && System.nanoTime() - until <= 0;
+        }
     }
 
-    /** This client changed an entry of directory {@code ino}: its times and link count are no longer known. */
+    /**
+     * Files this client told its application about and has not sent yet (AsyncCreates): they have
+     * no extended attributes, as a setxattr waits for the file's batch.
+     */
+    public void useNotYetCreated(java.util.function.LongPredicate pending) {
+        this.notYetCreated = pending;
+    }
+
     /**
      * A file was created in {@code dir} by this client under a create delegation: nobody else can
      * change the directory meanwhile, so its cached attributes stay servable with the create's time

@@ -99,6 +99,29 @@ class MetaRequestValidationTest {
                 new long[0])), "an empty slice");
     }
 
+    @Test
+    void aCreateBatchsFoldedChangesNameEveryFileOrNone() {
+        io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
+        long dir = (7L << 52) | 3;
+        long file = (7L << 52) | 900;
+        long keep = io.wfs.common.msg.meta.CreateBatchRequest.KEEP_TIME;
+        batch(session, dir, new long[] {file, file + 1}, io.wfs.common.posix.Posix.S_IFREG | 0644, "abc",
+                new int[] {1, 2}, new byte[] {0, 0}, null)
+                .withChanges(new int[] {5, 0}, new int[] {6, 0}, new long[] {keep, 0}, new long[] {-1, 0}, new long[] {9, 0})
+                .validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file, file + 1},
+                io.wfs.common.posix.Posix.S_IFREG | 0644, "abc", new int[] {1, 2}, new byte[] {0, 0}, null)
+                .withChanges(new int[] {5}, new int[] {6}, new long[] {1}, new long[] {1}, new long[] {9})),
+                "changes of one file for two");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file},
+                io.wfs.common.posix.Posix.S_IFREG | 0644, "a", new int[] {1}, new byte[] {0}, null)
+                .withChanges(new int[] {5}, null, new long[] {1}, new long[] {1}, new long[] {9})), "a gid missing");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file},
+                io.wfs.common.posix.Posix.S_IFREG | 0644, "a", new int[] {1}, new byte[] {0}, null)
+                .withChanges(new int[] {5}, new int[] {6}, new long[] {1}, new long[] {1}, new long[] {-9})),
+                "a change time before 1970");
+    }
+
     private static io.wfs.common.msg.meta.CreateBatchRequest batch(io.wfs.common.msg.meta.MetaHeader session, long dir,
                                                                    long[] inos, int mode, String names, int[] lengths,
                                                                    byte[] opens, io.wfs.common.msg.meta.MetaHeader other) {

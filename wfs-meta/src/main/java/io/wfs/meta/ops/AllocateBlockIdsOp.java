@@ -3,11 +3,14 @@ package io.wfs.meta.ops;
 import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
 import io.wfs.common.msg.meta.BlockIdsReply;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.NamespaceException;
 
 /**
  * Reserves block ids in the file's slot, encoded like inos, so a store can later ask the owning
- * group whether a block is still referenced. Writers take them in batches.
+ * group whether a block is still referenced. Writers take them in batches. The request names the
+ * file written, or its directory (same slot) while the file is one its client created under a
+ * delegation and has not sent yet (AsyncCreates): the ids serve any file of the slot.
  */
 public final class AllocateBlockIdsOp implements MetaOperation<AllocateBlockIdsRequest, BlockIdsReply> {
     @Override
@@ -22,7 +25,9 @@ public final class AllocateBlockIdsOp implements MetaOperation<AllocateBlockIdsR
 
     @Override
     public BlockIdsReply execute(MetaContext ctx, AllocateBlockIdsRequest req) {
-        WritableFile.check(ctx, req.ino());
+        if (!FileType.isDirectory(ctx.attributes(req.ino()).mode())) {
+            WritableFile.check(ctx, req.ino());
+        }
         try {
             return new BlockIdsReply(ctx.slotOf(req.ino()).allocateIds(req.count()), req.count());
         } catch (NamespaceException e) {

@@ -6,6 +6,7 @@ import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.posix.Posix;
+import io.wfs.common.posix.SetIdRules;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.SlotState;
@@ -70,7 +71,7 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
         slot.setMtime(ino, timeNs);
         slot.setCtime(ino, timeNs);
         int permissions = a.mode() & Posix.PERMISSION_BITS;
-        int cleared = Permissions.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
+        int cleared = SetIdRules.withoutSetIds(permissions, ctx.caller().inGroup(a.gid()));
         if (!ctx.caller().isRoot() && cleared != permissions) {
             slot.setPermissions(ino, cleared);
         }

@@ -8,6 +8,7 @@ import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
+import io.wfs.meta.namespace.SlotState;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -49,9 +50,20 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
             try {
                 InodeAttributes parent = NewEntry.checkParent(ctx, dir, names[i]);
                 int gid = NewEntry.groupFor(parent, caller);
-                int mode = Posix.S_IFREG | NewEntry.permissionsFor(req.mode(i) & Posix.PERMISSION_BITS, gid, caller);
-                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, caller.uid(), gid, dir,
-                        clientTime(ctx, req.time(i)));
+                int uid = caller.uid();
+                int permissions = NewEntry.permissionsFor(req.mode(i) & Posix.PERMISSION_BITS, gid, caller);
+                if (req.changed(i)) {
+                    checkChangedOwner(caller, req.ownerUid(i), req.ownerGid(i), gid);
+                    uid = req.ownerUid(i);
+                    gid = req.ownerGid(i);
+                    // As chmod: set-group-id stays only for root or a member of the file's group.
+                    permissions = req.mode(i) & Posix.PERMISSION_BITS;
+                    if (!caller.isRoot() && !caller.inGroup(gid)) {
+                        permissions &= ~Posix.S_ISGID;
+                    }
+                }
+                int mode = Posix.S_IFREG | permissions;
+                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, uid, gid, dir, clientTime(ctx, req.time(i)));
                 NewEntry.insert(ctx, dir, names[i], ino, mode);
                 if (req.open(i)) {
                     ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs());
@@ -61,6 +73,9 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
                     CommitSlicesOp.commit(ctx, WritableFile.checkType(ctx, ino), req.slicesOf(i), req.size(i),
                             clientTime(ctx, req.commitTime(i)));
                 }
+                if (req.changed(i)) {
+                    applyTimes(ctx, req, i, ino);
+                }
             } catch (WfsException e) {
                 errors[i] = e.code().wireCode();
             } catch (NamespaceException e) {
@@ -68,6 +83,28 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
             }
         }
         return new CreateBatchReply(errors);
+    }
+
+    /**
+     * The owner a file was given before its batch left, as SetAttrOp allows a chown: root gives a
+     * file to anyone; its creator keeps it and may pick a group it belongs to.
+     */
+    private static void checkChangedOwner(Caller caller, int uid, int gid, int createdGid) {
+        if (!caller.isRoot() && (uid != caller.uid() || (gid != createdGid && !caller.inGroup(gid)))) {
+            throw new WfsException(WfsErrorCode.EPERM, "chown not permitted");
+        }
+    }
+
+    /** The times a change set (explicit times need ownership, which the creator or root has) and its ctime. */
+    private static void applyTimes(MetaContext ctx, CreateBatchRequest req, int i, long ino) {
+        SlotState slot = ctx.slotOf(ino);
+        if (req.setAtime(i) != CreateBatchRequest.KEEP_TIME) {
+            slot.setAtime(ino, req.setAtime(i));
+        }
+        if (req.setMtime(i) != CreateBatchRequest.KEEP_TIME) {
+            slot.setMtime(ino, req.setMtime(i));
+        }
+        slot.setCtime(ino, clientTime(ctx, req.changeTime(i)));
     }
 
     /**

@@ -65,25 +65,4 @@ public final class Permissions {
             throw new WfsException(WfsErrorCode.EPERM, "sticky directory " + dir.ino());
         }
     }
-
-    /**
-     * The mode after a write or chown of a non-directory: set-user-id always cleared, set-group-id
-     * cleared when group-execute is set (otherwise it marks mandatory locking and stays), as Linux does.
-     */
-    public static int withoutSetIds(int mode) {
-        return withoutSetIds(mode, true);
-    }
-
-    /**
-     * The mode after a write or truncate by a caller without CAP_FSETID: as {@link #withoutSetIds(int)},
-     * and set-group-id goes also when the writer is not in the file's group (Linux's
-     * setattr_should_drop_sgid since 6.x).
-     */
-    public static int withoutSetIds(int mode, boolean writerInGroup) {
-        int cleared = mode & ~Posix.S_ISUID;
-        if ((mode & Posix.S_IXGRP) != 0 || !writerInGroup) {
-            cleared &= ~Posix.S_ISGID;
-        }
-        return cleared;
-    }
 }

@@ -15,6 +15,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.SetAttrRequest;
 import io.wfs.common.posix.Posix;
+import io.wfs.common.posix.SetIdRules;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -96,7 +97,7 @@ public final class SetAttrOp implements LeasedAttributes<SetAttrRequest> {
         if (chown) {
             slot.setOwner(req.ino(), uid, gid);
             if (!directory) {
-                permissions = Permissions.withoutSetIds(permissions);
+                permissions = SetIdRules.withoutSetIds(permissions);
             }
         }
         if ((v & MODE) != 0) {
@@ -109,7 +110,7 @@ public final class SetAttrOp implements LeasedAttributes<SetAttrRequest> {
             slot.truncate(a.ino(), req.size(), ctx.freedBlocks());
             slot.setMtime(a.ino(), ctx.timeNs());
             if (!caller.isRoot()) {
-                permissions = Permissions.withoutSetIds(permissions, caller.inGroup(gid));
+                permissions = SetIdRules.withoutSetIds(permissions, caller.inGroup(gid));
             }
         }
         setTimes(ctx, req, slot);

@@ -126,6 +126,57 @@ class AsyncCreateOpsTest {
         assertEquals(0, t.lookup(d.ino(), "е").size(), "a file without a commit stays empty");
     }
 
+    /** One file of a batch with a folded chown, chmod and utimens ({@code uid}, {@code gid}, mode, times). */
+    private CreateBatchReply changedFile(MetaHeader h, long dir, long ino, String name, int mode, int uid, int gid,
+                                         long atime, long mtime, long changedAt) {
+        return t.run(new CreateBatchRequest(h, dir, new long[] {ino}, new int[] {Posix.S_IFREG | mode},
+                name.getBytes(StandardCharsets.UTF_8), new int[] {name.length()}, new byte[] {0})
+                .withChanges(new int[] {uid}, new int[] {gid}, new long[] {atime}, new long[] {mtime},
+                        new long[] {changedAt}));
+    }
+
+    @Test
+    void aChownChmodAndUtimensFoldedIntoAFilesCreateAreAppliedWithIt() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
+        long leader = t.now() + 1_000_000;
+        // As tar extracts as root: the archive's times (years ago), owner and mode.
+        assertNull(changedFile(h(0, 0), d.ino(), first, "tarred", 04755, 1234, 567, 1_000, 2_000, leader - 500).error(0));
+        InodeAttr a = t.lookup(d.ino(), "tarred");
+        assertEquals(Posix.S_IFREG | 04755, a.mode());
+        assertEquals(1234, a.uid());
+        assertEquals(567, a.gid());
+        assertEquals(1_000, a.atimeNs(), "an explicit time is kept however old");
+        assertEquals(2_000, a.mtimeNs());
+        assertEquals(leader - 500, a.ctimeNs(), "the time of the change");
+        // KEEP_TIME: the create's time stays.
+        assertNull(changedFile(h(0, 0), d.ino(), first + 1, "kept", 0600, 0, 0, CreateBatchRequest.KEEP_TIME,
+                CreateBatchRequest.KEEP_TIME, leader - 100).error(0));
+        InodeAttr kept = t.lookup(d.ino(), "kept");
+        assertEquals(kept.atimeNs(), kept.mtimeNs(), "both still the create's time");
+        assertTrue(kept.mtimeNs() > 2_000);
+        assertEquals(leader - 100, kept.ctimeNs(), "the change's time");
+        assertEquals(2_000, t.restoredFromSnapshot().lookup(d.ino(), "tarred").mtimeNs(), "every replica has it");
+    }
+
+    @Test
+    void aFoldedChangeIsAllowedWhatSetattrWouldAllowTheFilesCreator() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(1000, 100, 100, 200), d.ino())).firstIno();
+        long leader = t.now() + 1_000_000;
+        assertEquals(WfsErrorCode.EPERM, changedFile(h(1000, 100, 100, 200), d.ino(), first, "given", 0644, 0, 100,
+                1, 1, leader).error(0), "only root gives a file away");
+        t.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(t.h(), d.ino(),
+                "given".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(WfsErrorCode.EPERM, changedFile(h(1000, 100, 100, 200), d.ino(), first + 1, "foreign", 0644,
+                1000, 300, 1, 1, leader).error(0), "nor to a group its creator is not in");
+        assertNull(changedFile(h(1000, 100, 100, 200), d.ino(), first + 2, "regrouped", 02775, 1000, 200, 1, 1,
+                leader).error(0));
+        InodeAttr r = t.lookup(d.ino(), "regrouped");
+        assertEquals(200, r.gid(), "a group its creator is in");
+        assertEquals(Posix.S_IFREG | 02775, r.mode());
+    }
+
     @Test
     void aDelegationNeedsADirectory() {
         InodeAttr f = t.create(ROOT, "f", 0644);

@@ -19,10 +19,20 @@ import java.util.List;
  * {@code times[i]} is when the client answered file i's create, {@code commitTimes[i]} when its
  * commit rode along: the times the application was told (the servers keep the leader's clock
  * instead when a client's is more than a minute off).
+ *
+ * <p>A file whose owner, mode or times its application changed before the batch left (tar sets
+ * them on the open file: utimens, fchown, fchmod) carries the change folded in: {@code modes[i]}
+ * is its mode after the change, {@code ownerUids[i]}/{@code ownerGids[i]} its owner,
+ * {@code setAtimes[i]}/{@code setMtimes[i]} the times it set ({@link #KEEP_TIME}: none, the
+ * create's or the commit's stay), and {@code changeTimes[i]} when it was changed, its ctime (0: file
+ * i was not changed). The servers allow what setattr would allow its creator. Without any change
+ * in the batch, those five are empty.
  */
 public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     /** Files per batch: a batch is one log entry, so it stays well under the entry size. */
     public static final int MAX_FILES = 1024;
+    /** In {@code setAtimes}/{@code setMtimes}: the file's time was not set by a change. */
+    public static final long KEEP_TIME = Long.MIN_VALUE;
 
     private long[] inos;
     private byte[] names;
@@ -34,6 +44,11 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     private long[] sizes;
     private long[] times;
     private long[] commitTimes;
+    private int[] ownerUids;
+    private int[] ownerGids;
+    private long[] setAtimes;
+    private long[] setMtimes;
+    private long[] changeTimes;
 
     public CreateBatchRequest() {
     }
@@ -59,6 +74,47 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         this.sizes = sizes;
         this.times = times;
         this.commitTimes = commitTimes;
+    }
+
+    /**
+     * Folds the changes of the batch's files into it: one value per file in each array (see the class
+     * comment), or all empty when no file of the batch was changed.
+     */
+    public CreateBatchRequest withChanges(int[] uids, int[] gids, long[] atimes, long[] mtimes, long[] changedAt) {
+        this.ownerUids = uids;
+        this.ownerGids = gids;
+        this.setAtimes = atimes;
+        this.setMtimes = mtimes;
+        this.changeTimes = changedAt;
+        return this;
+    }
+
+    /** True when file i's owner, mode or times were changed before the batch left. */
+    public boolean changed(int i) {
+        return changeTimes != null && changeTimes.length > 0 && changeTimes[i] != 0;
+    }
+
+    public int ownerUid(int i) {
+        return ownerUids[i];
+    }
+
+    public int ownerGid(int i) {
+        return ownerGids[i];
+    }
+
+    /** The atime file i's change set, or {@link #KEEP_TIME}. */
+    public long setAtime(int i) {
+        return setAtimes[i];
+    }
+
+    /** The mtime file i's change set, or {@link #KEEP_TIME}. */
+    public long setMtime(int i) {
+        return setMtimes[i];
+    }
+
+    /** When file i was last changed (its ctime), 0 when it was not. */
+    public long changeTime(int i) {
+        return changeTimes[i];
     }
 
     /** When the client created file i, or 0 when the batch carries no times (the leader's clock then). */
@@ -147,6 +203,24 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         }
     }
 
+    /** Changes: none at all, or one owner, two times and a change time per file. */
+    private void validateChanges(int n) {
+        int lengths = (ownerUids == null ? 0 : ownerUids.length) + (ownerGids == null ? 0 : ownerGids.length)
+                + (setAtimes == null ? 0 : setAtimes.length) + (setMtimes == null ? 0 : setMtimes.length)
+                + (changeTimes == null ? 0 : changeTimes.length);
+        if (lengths == 0) {
+            return;
+        }
+        if (lengths != 5 * n || ownerUids.length != n || ownerGids.length != n || setAtimes.length != n
+                || setMtimes.length != n || changeTimes.length != n) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST,
+                    "ownerUids, ownerGids, setAtimes, setMtimes and changeTimes must name every file of the batch");
+        }
+        for (int i = 0; i < n; i++) {
+            Validate.range(changeTimes[i], "change time", 0, Long.MAX_VALUE);
+        }
+    }
+
     @Override
     public void validate() {
         super.validate();
@@ -177,6 +251,7 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         if ((t.length != 0 && t.length != n) || (c.length != 0 && c.length != (sizes == null ? 0 : sizes.length))) {
             throw new WfsException(WfsErrorCode.BAD_REQUEST, "times and commitTimes must name every file (commit) of the batch");
         }
+        validateChanges(n);
         int dirSlot = (int) (ino() >>> 52);
         for (int i = 0; i < n; i++) {
             // A delegated range is of the directory's slot: a file lives in its parent's slot.

@@ -52,6 +52,11 @@ public record SetAttr(int valid, int mode, int uid, int gid, long size, long ati
         return (valid & SetAttrRequest.SIZE) != 0;
     }
 
+    /** Sets the modification time (utimes, explicit or now). */
+    public boolean changesMtime() {
+        return (valid & (SetAttrRequest.MTIME | SetAttrRequest.MTIME_NOW)) != 0;
+    }
+
     public boolean isEmpty() {
         return (valid & ~SetAttrRequest.BY_OPEN_FILE) == 0;
     }
