@@ -207,6 +207,12 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void unlink(Caller caller, String path) {
+        if (creates != null) {
+            PathResolver.ParentAndName p = paths.parentOf(caller, path);
+            if (creates.unlink(caller, p.parent(), p.name(), p.nameString())) {
+                return;
+            }
+        }
         namespace.unlink(caller, path);
     }
 

@@ -6,22 +6,14 @@ import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.InodeAttr;
-import io.wfs.common.msg.meta.LookupRequest;
-import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
-import io.wfs.common.rpc.MessageType;
-import io.wfs.common.route.RequestGate;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongConsumer;
@@ -38,21 +30,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Order: a request of this client about a file still pending, or about a delegated directory
  * with files pending (other than a lookup of a name not pending), waits until they are applied
- * ({@link #before}, the {@link RequestGate} of the client's MetaClient). A recall (the directory's
+ * (PendingOrder, the RequestGate of the client's MetaClient). A recall (the directory's
  * cache-lease invalidation) sends what is pending before the poll acknowledges it.
  * Durability: a file is on the group's majority once its batch is answered; fsync of the file,
  * fsync of the directory, and unmount wait for that.
  */
-public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallListener, FileIo.CreateCommits {
+public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, FileIo.CreateCommits {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncCreates.class);
     /** Names remembered per delegated directory to answer lookups of absent names without a round trip. */
     private static final int MAX_KNOWN_NAMES = 65_536;
-
-    /** Requests that never wait for pending creates: the batches themselves and the session's housekeeping. */
-    private static final Set<MessageType> NEVER_WAIT = EnumSet.of(MessageType.CREATE_BATCH,
-            MessageType.ALLOCATE_BLOCK_IDS,
-            MessageType.DELEGATE_CREATES, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
-            MessageType.ANNOUNCE_OPENS);
 
     private final MetaClient meta;
     private final MetadataCache cache;
@@ -60,7 +46,10 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     final Long2ObjectOpenHashMap<DelegatedDirectory> dirs = new Long2ObjectOpenHashMap<>();
     /** Files created here whose batch the leader has not answered, by inode. */
     final Long2ObjectOpenHashMap<PendingCreate> pending = new Long2ObjectOpenHashMap<>();
-    private final EntryChanges changes = new EntryChanges();
+    /** Unlinks answered here and not yet applied, by the file they remove. */
+    final Long2ObjectOpenHashMap<PendingRemoval> removing = new Long2ObjectOpenHashMap<>();
+    final EntryChanges entryChanges = new EntryChanges();
+    private final PendingChanges changes;
     private final DelegationAsker asker;
     private final CreateBatches batches;
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
@@ -69,8 +58,9 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch) {
         this.meta = meta;
         this.cache = cache;
-        this.asker = new DelegationAsker(meta, leases, this, changes);
+        this.asker = new DelegationAsker(meta, leases, this, entryChanges);
         this.batches = new CreateBatches(meta, cache, this, openedByBatch);
+        this.changes = new PendingChanges(this, cache, batches);
     }
 
     /**
@@ -83,7 +73,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
                                        io.wfs.client.data.BlockIdPool blockIds, LongConsumer openedByBatch,
                                        com.codahale.metrics.MetricRegistry registry) {
         AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch);
-        meta.setGate(creates);
+        meta.setGate(new PendingOrder(creates, cache));
         leases.onRecall(creates);
         paths.useAbsentNames(creates::knownAbsent);
         files.onCreateCommits(creates);
@@ -120,6 +110,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
             PendingCreate p = new PendingCreate(dir, name, nameString, caller, attr);
             d.queued.add(p);
             d.byName.put(nameString, p);
+            d.madeHere.put(nameString, ino);
             if (d.complete) {
                 boolean isNew = d.names.add(nameString);
                 if (!isNew || d.names.size() > MAX_KNOWN_NAMES) {
@@ -179,24 +170,28 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     /**
      * A chown, chmod or utimens of a file this client created and has not sent yet (tar, cp -p and
      * rsync set them on each file they write): answered here and folded into the file's create
-     * (PendingAttrChange). Null when the change goes to the servers the usual way (after the batch).
+     * (PendingChanges). Null when the change goes to the servers the usual way (after the batch).
      */
-    public InodeAttr setattr(Caller caller, long ino, io.wfs.common.msg.meta.SetAttr change) {
-        synchronized (this) {
-            PendingCreate p = pending.get(ino);
-            DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
-            // The batch is sent with its creator's ids, and the servers check the change with those.
-            if (d == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller)) {
-                return null;
+    public synchronized InodeAttr setattr(Caller caller, long ino, io.wfs.common.msg.meta.SetAttr change) {
+        return changes.setattr(caller, ino, change);
+    }
+
+    /**
+     * Unlinks a file this client created in a directory it holds without a round trip
+     * (PendingChanges): true when done, false when the caller sends the unlink the usual way.
+     */
+    public boolean unlink(Caller caller, long dir, byte[] name, String nameString) {
+        while (true) {
+            CompletableFuture<Void> inFlight;
+            synchronized (this) {
+                PendingChanges.Unlink answer = changes.unlink(caller, dir, name, nameString);
+                if (answer.inFlight() == null) {
+                    return answer.done();
+                }
+                inFlight = answer.inFlight();
             }
-            InodeAttr after = PendingAttrChange.apply(p.attr, caller, change, System.currentTimeMillis() * 1_000_000L);
-            if (after == null) {
-                return null;
-            }
-            p.changed(after, change);
-            p.touch();
-            cache.putAttr(after, d.lease, cache.generation());
-            return after;
+            // The file's batch is on its way: once it is applied, the unlink is one of the next batch.
+            inFlight.exceptionally(e -> null).join();
         }
     }
 
@@ -223,7 +218,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     }
 
     /** Someone waits for {@code p}: it leaves with the next batch. Under the lock. */
-    private CompletableFuture<Void> urge(PendingCreate p) {
+    CompletableFuture<Void> urge(PendingCreate p) {
         p.held = false;
         DelegatedDirectory d = dirs.get(p.dir);
         if (d != null) {
@@ -233,7 +228,7 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     }
 
     /** Someone waits for everything pending in {@code d} now ({@code refusals}: a refused file fails the wait). Under the lock. */
-    private CompletableFuture<Void> urge(DelegatedDirectory d, boolean refusals) {
+    CompletableFuture<Void> urge(DelegatedDirectory d, boolean refusals) {
         CompletableFuture<Void> now = d.pendingNow(refusals);
         batches.kick(d);
         return now;
@@ -267,65 +262,6 @@ public final class AsyncCreates implements RequestGate, CacheLeaseKeeper.RecallL
     public synchronized boolean knownAbsent(long dir, String name) {
         DelegatedDirectory d = dirs.get(dir);
         return d != null && d.active && d.complete && d.lease.valid(System.nanoTime()) && !d.names.contains(name);
-    }
-
-    @Override
-    public CompletableFuture<Void> before(MetaRequest<?> request) {
-        MessageType type = MessageType.ofRequest(request.getClass());
-        if (NEVER_WAIT.contains(type)) {
-            return null;
-        }
-        long[] named = NamedInodes.of(request);
-        if (named == null) {
-            named = new long[] {request.routingIno()};
-        }
-        List<CompletableFuture<Void>> waits = new ArrayList<>(0);
-        synchronized (this) {
-            if (EntryChanges.changesEntries(type)) {
-                changes.sent(named);
-                for (long ino : named) {
-                    DelegatedDirectory d = dirs.get(ino);
-                    if (d != null) {
-                        d.forgetNames();
-                    }
-                }
-            }
-            if (pending.isEmpty()) {
-                return null;
-            }
-            for (long ino : named) {
-                PendingCreate p = pending.get(ino);
-                if (p != null) {
-                    waits.add(urge(p));
-                    continue;
-                }
-                DelegatedDirectory d = dirs.get(ino);
-                if (d == null || d.idle()) {
-                    continue;
-                }
-                if (request instanceof LookupRequest l
-                        && !d.byName.containsKey(new String(l.name(), StandardCharsets.UTF_8))) {
-                    // The leader knows every name of the directory but the pending ones.
-                    continue;
-                }
-                waits.add(urge(d, false));
-            }
-        }
-        if (waits.isEmpty()) {
-            return null;
-        }
-        return waits.size() == 1 ? waits.get(0) : CompletableFuture.allOf(waits.toArray(new CompletableFuture[0]));
-    }
-
-    @Override
-    public void after(MetaRequest<?> request) {
-        if (!EntryChanges.changesEntries(MessageType.ofRequest(request.getClass()))) {
-            return;
-        }
-        long[] named = NamedInodes.of(request);
-        synchronized (this) {
-            changes.answered(named);
-        }
     }
 
     /**

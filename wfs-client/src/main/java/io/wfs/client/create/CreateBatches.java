@@ -76,7 +76,7 @@ final class CreateBatches {
 
     /** Sends the next batch of {@code d} unless one is in flight or everything queued is held back. Under the lock. */
     void kick(DelegatedDirectory d) {
-        if (d.inFlight != null || d.queued.isEmpty()) {
+        if (d.inFlight != null || (d.queued.isEmpty() && d.removals.isEmpty())) {
             return;
         }
         List<PendingCreate> batch = d.takeBatch(CreateBatchRequest.MAX_FILES);
@@ -90,11 +90,13 @@ final class CreateBatches {
                 break;
             }
         }
-        if (batch.isEmpty()) {
+        List<PendingRemoval> removals = d.takeRemovals(batch.isEmpty() ? null : batch.get(0).caller);
+        if (batch.isEmpty() && removals.isEmpty()) {
             return;
         }
         d.inFlight = batch;
-        Caller c = batch.get(0).caller;
+        d.removalsInFlight = removals;
+        Caller c = batch.isEmpty() ? removals.get(0).caller : batch.get(0).caller;
         long[] inos = new long[batch.size()];
         int[] modes = new int[batch.size()];
         int[] lengths = new int[batch.size()];
@@ -127,7 +129,10 @@ final class CreateBatches {
         if (batch.stream().anyMatch(p -> p.changeTimeNs != 0)) {
             withChanges(request, batch);
         }
-        meta.call(request).whenComplete((reply, error) -> answered(d, sent, reply, error));
+        if (!removals.isEmpty()) {
+            withRemovals(request, removals);
+        }
+        meta.call(request).whenComplete((reply, error) -> answered(d, sent, removals, reply, error));
     }
 
     /** The chowns, chmods and utimens folded into the batch's files (their modes are in the batch already). */
@@ -149,9 +154,37 @@ final class CreateBatches {
         request.withChanges(uids, gids, atimes, mtimes, changedAt);
     }
 
-    private void answered(DelegatedDirectory d, List<PendingCreate> batch, CreateBatchReply reply, Throwable error) {
-        List<Runnable> after = new ArrayList<>(batch.size() + 1);
+    private static void withRemovals(CreateBatchRequest request, List<PendingRemoval> removals) {
+        ByteArrayOutputStream names = new ByteArrayOutputStream(removals.size() * 16);
+        int[] lengths = new int[removals.size()];
+        long[] inos = new long[removals.size()];
+        for (int i = 0; i < removals.size(); i++) {
+            PendingRemoval r = removals.get(i);
+            names.writeBytes(r.name);
+            lengths[i] = r.name.length;
+            inos[i] = r.ino;
+        }
+        request.withRemovals(names.toByteArray(), lengths, inos);
+    }
+
+    private void answered(DelegatedDirectory d, List<PendingCreate> batch, List<PendingRemoval> removals,
+                          CreateBatchReply reply, Throwable error) {
+        List<Runnable> after = new ArrayList<>(batch.size() + removals.size() + 1);
         synchronized (owner) {
+            for (int i = 0; i < removals.size(); i++) {
+                PendingRemoval r = removals.get(i);
+                Object refused = error != null ? error : reply.error(batch.size() + i);
+                owner.removing.remove(r.ino);
+                d.removedByName.remove(r.nameString);
+                if (refused != null) {
+                    lost++;
+                    d.forgetNames();
+                    LOG.warn("unlink of {} in directory {} answered under a delegation was refused by the meta group: {}",
+                            r.nameString, d.dir, refused);
+                }
+                after.add(() -> r.applied.complete(null));
+            }
+            d.removalsInFlight = null;
             for (int i = 0; i < batch.size(); i++) {
                 PendingCreate p = batch.get(i);
                 WfsException refused = error != null ? WfsException.unwrap(error)

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -31,6 +32,17 @@ final class DelegatedDirectory {
     List<PendingCreate> inFlight;
     /** Pending (queued or in flight) files by name, for lookups that must not overtake them. */
     final Map<String, PendingCreate> byName = new HashMap<>();
+    /**
+     * Regular files this client created here under the delegation, by name, as long as it knows the
+     * name still leads to them (any other change of the entries here forgets them): an unlink of
+     * one is answered here (PendingChanges).
+     */
+    final Object2LongOpenHashMap<String> madeHere = new Object2LongOpenHashMap<>();
+    /** Unlinks answered here and not yet sent, and those of the batch in flight. */
+    final List<PendingRemoval> removals = new ArrayList<>();
+    List<PendingRemoval> removalsInFlight;
+    /** Unlinks answered here and not yet applied, by name, for lookups that must not overtake them. */
+    final Map<String, PendingRemoval> removedByName = new HashMap<>();
 
     DelegatedDirectory(long dir, String group, GroupLease lease) {
         this.dir = dir;
@@ -39,9 +51,16 @@ final class DelegatedDirectory {
     }
 
     /** The names of the directory are not all known here any more. */
+    /** This client takes {@code name} away (an unlink or rmdir sent to the servers). */
+    void forgetName(String name) {
+        names.remove(name);
+        madeHere.removeLong(name);
+    }
+
     void forgetNames() {
         complete = false;
         names.clear();
+        madeHere.clear();
     }
 
     void addRange(long first, int count) {
@@ -62,7 +81,24 @@ final class DelegatedDirectory {
     }
 
     boolean idle() {
-        return queued.isEmpty() && inFlight == null;
+        return queued.isEmpty() && inFlight == null && removals.isEmpty();
+    }
+
+    /** The unlinks of {@code caller} (null: of the first one's caller) to send with the next batch, in order. */
+    List<PendingRemoval> takeRemovals(Caller caller) {
+        List<PendingRemoval> taken = new ArrayList<>(0);
+        for (int i = 0; i < removals.size(); ) {
+            PendingRemoval r = removals.get(i);
+            if (caller == null) {
+                caller = r.caller;
+            }
+            if (sameCaller(r.caller, caller)) {
+                taken.add(removals.remove(i));
+            } else {
+                i++;
+            }
+        }
+        return taken;
     }
 
     /** Someone waits for what is pending: nothing is held back any more. */
@@ -108,6 +144,9 @@ final class DelegatedDirectory {
             for (PendingCreate p : inFlight) {
                 all.add(refusals ? p.applied : p.applied.exceptionally(e -> null));
             }
+        }
+        for (PendingRemoval r : removedByName.values()) {
+            all.add(r.applied);
         }
         return CompletableFuture.allOf(all.toArray(new CompletableFuture[0]));
     }

@@ -122,6 +122,28 @@ class MetaRequestValidationTest {
                 "a change time before 1970");
     }
 
+    @Test
+    void aCreateBatchsUnlinksNameAFileEach() {
+        io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
+        long dir = (7L << 52) | 3;
+        io.wfs.common.msg.meta.CreateBatchRequest none = new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[0], new int[0], new byte[0], new int[0], new byte[0]);
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(none), "neither a file nor an unlink");
+        none.withRemovals("ab".getBytes(), new int[] {1, 1}, new long[] {5, 6}).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[0], new int[0], new byte[0], new int[0], new byte[0])
+                .withRemovals("ab".getBytes(), new int[] {1, 1}, new long[] {5})), "a file missing");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[0], new int[0], new byte[0], new int[0], new byte[0])
+                .withRemovals("ab".getBytes(), new int[] {1}, new long[] {5})), "lengths that do not add up");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[0], new int[0], new byte[0], new int[0], new byte[0])
+                .withRemovals(null, new int[] {1}, new long[] {5})), "names missing");
+        assertEquals(WfsErrorCode.EINVAL, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[0], new int[0], new byte[0], new int[0], new byte[0])
+                .withRemovals("/".getBytes(), new int[] {1}, new long[] {5})), "a name with a slash");
+    }
+
     private static io.wfs.common.msg.meta.CreateBatchRequest batch(io.wfs.common.msg.meta.MetaHeader session, long dir,
                                                                    long[] inos, int mode, String names, int[] lengths,
                                                                    byte[] opens, io.wfs.common.msg.meta.MetaHeader other) {

@@ -85,9 +85,16 @@ public final class SlotState {
     }
 
     private void changed(int pos, long ino) {
-        if (changes != null) {
-            changes.accept(FileType.isDirectory(table.mode(pos)) ? ino : table.get(pos, InodeRecord.PARENT));
+        if (changes == null) {
+            return;
         }
+        if (FileType.isDirectory(table.mode(pos))) {
+            changes.accept(ino);
+        } else if (InodeRecord.nlink(table.get(pos, InodeRecord.MODE_FLAGS_NLINK)) > 0) {
+            changes.accept(table.get(pos, InodeRecord.PARENT));
+        }
+        // A file without a name (open-unlinked, or being purged) is leased to no one (LeaseKeys):
+        // its changes must not take back its old directory's leases, nor a create delegation there.
     }
 
     private int changing(long ino) {

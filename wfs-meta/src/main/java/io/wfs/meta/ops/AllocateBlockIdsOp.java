@@ -2,8 +2,10 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.msg.meta.AllocateBlockIdsRequest;
 import io.wfs.common.msg.meta.BlockIdsReply;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
+import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
 
 /**
@@ -25,7 +27,11 @@ public final class AllocateBlockIdsOp implements MetaOperation<AllocateBlockIdsR
 
     @Override
     public BlockIdsReply execute(MetaContext ctx, AllocateBlockIdsRequest req) {
-        if (!FileType.isDirectory(ctx.attributes(req.ino()).mode())) {
+        InodeAttributes named = ctx.attributes(req.ino());
+        if (FileType.isDirectory(named.mode())) {
+            // For a file its client created there and has not sent yet: who may create in it.
+            Permissions.require(named, ctx.caller(), Posix.W_OK | Posix.X_OK);
+        } else {
             WritableFile.check(ctx, req.ino());
         }
         try {

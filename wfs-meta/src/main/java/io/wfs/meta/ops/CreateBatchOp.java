@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * inode number the client took from its reserved range; one that cannot be (its name exists,
  * its number was never reserved or is in use) fails alone, and its error goes back in the
  * reply's list: the client already told its application the file exists, so it logs the loss.
- * A file written before its batch left carries its commit, applied right after its create.
+ * A file written before its batch left carries its commit, applied right after its create. The
+ * unlinks the session answered itself come first (UnlinkOp#removeFile), their errors after the files'.
  */
 public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, CreateBatchReply> {
     @Override
@@ -44,8 +45,20 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
     public CreateBatchReply execute(MetaContext ctx, CreateBatchRequest req) {
         long dir = req.ino();
         byte[][] names = req.splitNames();
-        int[] errors = new int[names.length];
+        int[] errors = new int[names.length + req.removals()];
         Caller caller = ctx.caller();
+        // The unlinks first: they were answered before any create of this batch (a name unlinked and
+        // created again is removed, then created).
+        byte[][] removed = req.splitRemovedNames();
+        for (int r = 0; r < removed.length; r++) {
+            try {
+                UnlinkOp.removeFile(ctx, dir, removed[r], req.removedIno(r));
+            } catch (WfsException e) {
+                errors[names.length + r] = e.code().wireCode();
+            } catch (NamespaceException e) {
+                errors[names.length + r] = MetaErrors.of(e).code().wireCode();
+            }
+        }
         for (int i = 0; i < names.length; i++) {
             try {
                 InodeAttributes parent = NewEntry.checkParent(ctx, dir, names[i]);

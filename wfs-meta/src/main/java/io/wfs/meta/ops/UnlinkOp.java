@@ -29,14 +29,26 @@ public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
 
     @Override
     public OkReply execute(MetaContext ctx, UnlinkRequest req) {
-        InodeAttributes dir = ctx.directory(req.parent());
-        InodeAttributes victim = EntryRemoval.checkRemovable(ctx, dir, req.name());
+        removeFile(ctx, req.parent(), req.name(), 0);
+        return OkReply.INSTANCE;
+    }
+
+    /**
+     * The apply of an unlink in this group, also for the unlinks a create batch carries
+     * (CreateBatchOp): {@code expectedIno}, when not 0, is the file the name must lead to (ESTALE
+     * otherwise: the session answered an unlink of a file the name no longer names).
+     */
+    static void removeFile(MetaContext ctx, long parent, byte[] name, long expectedIno) {
+        InodeAttributes dir = ctx.directory(parent);
+        InodeAttributes victim = EntryRemoval.checkRemovable(ctx, dir, name);
         if (FileType.isDirectory(victim.mode())) {
             throw new WfsException(WfsErrorCode.EISDIR, "is a directory");
         }
-        ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
-        EntryRemoval.dropName(ctx, victim, req.parent());
-        ctx.touchDirectory(req.parent());
-        return OkReply.INSTANCE;
+        if (expectedIno != 0 && victim.ino() != expectedIno) {
+            throw new WfsException(WfsErrorCode.ESTALE, "the name leads to another file");
+        }
+        ctx.slotOf(parent).removeEntry(parent, name);
+        EntryRemoval.dropName(ctx, victim, parent);
+        ctx.touchDirectory(parent);
     }
 }

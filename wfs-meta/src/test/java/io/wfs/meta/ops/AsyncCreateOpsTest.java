@@ -178,6 +178,38 @@ class AsyncCreateOpsTest {
     }
 
     @Test
+    void theUnlinksABatchCarriesComeFirstAndEachFailsAlone() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
+        batch(h(0, 0), d.ino(), new long[] {first, first + 1, first + 2}, "a", "b", "c");
+        t.mkdir(d.ino(), "sub", 0755);
+        // b is unlinked and created again in one batch: removed first, then created with its new number.
+        CreateBatchReply reply = t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[] {first + 3},
+                new int[] {Posix.S_IFREG | 0644}, "b".getBytes(StandardCharsets.UTF_8), new int[] {1}, new byte[] {0})
+                .withRemovals("abcsubzz".getBytes(StandardCharsets.UTF_8), new int[] {1, 1, 1, 3, 2},
+                        new long[] {first, first + 1, first + 1, t.lookup(d.ino(), "sub").ino(), first + 9}));
+        assertNull(reply.error(0), "the new b");
+        assertNull(reply.error(1), "a");
+        assertNull(reply.error(2), "the old b");
+        assertEquals(WfsErrorCode.ESTALE, reply.error(3), "c leads to another file than the one named");
+        assertEquals(WfsErrorCode.EISDIR, reply.error(4), "a directory is not unlinked");
+        assertEquals(WfsErrorCode.ENOENT, reply.error(5), "a name that is not there");
+        t.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(t.h(), d.ino(),
+                "a".getBytes(StandardCharsets.UTF_8)));
+        assertEquals(first + 3, t.lookup(d.ino(), "b").ino());
+        assertEquals(first + 2, t.lookup(d.ino(), "c").ino());
+        // Unlinks alone make a batch too.
+        CreateBatchReply alone = t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[0], new int[0], new byte[0],
+                new int[0], new byte[0]).withRemovals("c".getBytes(StandardCharsets.UTF_8), new int[] {1},
+                new long[] {first + 2}));
+        assertNull(alone.error(0));
+        MetaTester restored = t.restoredFromSnapshot();
+        assertEquals(first + 3, restored.lookup(d.ino(), "b").ino(), "on every replica");
+        restored.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(restored.h(), d.ino(),
+                "c".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    @Test
     void aDelegationNeedsADirectory() {
         InodeAttr f = t.create(ROOT, "f", 0644);
         t.fails(WfsErrorCode.ENOTDIR, new DelegateCreatesRequest(h(0, 0), f.ino()));

@@ -27,10 +27,12 @@ class WritePathOpsTest {
         BlockIdsReply b = t.run(new AllocateBlockIdsRequest(t.h(), f, 16));
         assertEquals(InodeNumbers.slotOf(f), InodeNumbers.slotOf(a.firstId()));
         assertEquals(a.firstId() + 16, b.firstId());
+        // Through the directory, for a file its client created there under a delegation and has not sent yet.
         long d = t.mkdir(ROOT, "d", 0755).ino();
-        t.fails(WfsErrorCode.EISDIR, new AllocateBlockIdsRequest(t.h(), d, 1));
+        assertEquals(InodeNumbers.slotOf(d), InodeNumbers.slotOf(t.run(new AllocateBlockIdsRequest(t.h(), d, 1)).firstId()));
         t.as(1000, 100);
         t.fails(WfsErrorCode.EACCES, new AllocateBlockIdsRequest(t.h(), f, 1));
+        t.fails(WfsErrorCode.EACCES, new AllocateBlockIdsRequest(t.h(), d, 1));
     }
 
     @Test

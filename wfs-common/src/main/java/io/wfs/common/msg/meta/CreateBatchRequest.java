@@ -27,6 +27,12 @@ import java.util.List;
  * create's or the commit's stay), and {@code changeTimes[i]} when it was changed, its ctime (0: file
  * i was not changed). The servers allow what setattr would allow its creator. Without any change
  * in the batch, those five are empty.
+ *
+ * <p>A batch also carries the unlinks its session answered itself in the directory
+ * ({@code removedNames}, concatenated, with {@code removedLengths}; {@code removedInos[i]} is the
+ * file the name must still lead to): regular files it created there under the delegation, applied
+ * before the batch's creates, each as UnlinkRequest would, each failing alone (their errors follow
+ * the files' in the reply). A batch has at least one file or one unlink.
  */
 public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     /** Files per batch: a batch is one log entry, so it stays well under the entry size. */
@@ -49,6 +55,9 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     private long[] setAtimes;
     private long[] setMtimes;
     private long[] changeTimes;
+    private byte[] removedNames;
+    private int[] removedLengths;
+    private long[] removedInos;
 
     public CreateBatchRequest() {
     }
@@ -87,6 +96,29 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         this.setMtimes = mtimes;
         this.changeTimes = changedAt;
         return this;
+    }
+
+    /** Adds the unlinks the session answered itself: names (concatenated, with their lengths) and the files they lead to. */
+    public CreateBatchRequest withRemovals(byte[] names, int[] lengths, long[] inos) {
+        this.removedNames = names;
+        this.removedLengths = lengths;
+        this.removedInos = inos;
+        return this;
+    }
+
+    /** The number of unlinks in the batch. */
+    public int removals() {
+        return removedInos == null ? 0 : removedInos.length;
+    }
+
+    /** The file unlink i must remove (its name leads elsewhere: the unlink fails). */
+    public long removedIno(int i) {
+        return removedInos[i];
+    }
+
+    /** The names of the unlinks, in order. */
+    public byte[][] splitRemovedNames() {
+        return split(removedNames, removedLengths);
     }
 
     /** True when file i's owner, mode or times were changed before the batch left. */
@@ -171,13 +203,50 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
 
     /** The names, one array each, in order. */
     public byte[][] splitNames() {
-        byte[][] out = new byte[nameLengths.length][];
+        return split(names, nameLengths);
+    }
+
+    private static byte[][] split(byte[] all, int[] lengths) {
+        if (lengths == null) {
+            return new byte[0][];
+        }
+        byte[][] out = new byte[lengths.length][];
         int at = 0;
         for (int i = 0; i < out.length; i++) {
-            out[i] = Arrays.copyOfRange(names, at, at + nameLengths[i]);
-            at += nameLengths[i];
+            out[i] = Arrays.copyOfRange(all, at, at + lengths[i]);
+            at += lengths[i];
         }
         return out;
+    }
+
+    /** Names concatenated in {@code all} with {@code lengths}: each a valid name, the lengths adding up. */
+    private static void validateNames(byte[] all, int[] lengths, String what) {
+        long total = 0;
+        for (int len : lengths) {
+            Validate.range(len, what + " length", 1, MetaNames.MAX_NAME_BYTES);
+            total += len;
+        }
+        if (total != all.length) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, what + "s hold " + all.length + " bytes, lengths add up to " + total);
+        }
+        for (byte[] name : split(all, lengths)) {
+            MetaNames.check(name, what);
+        }
+    }
+
+    /** Unlinks: none, or a name and a file for each. */
+    private void validateRemovals() {
+        if (removedNames == null && removedLengths == null && removedInos == null) {
+            return;
+        }
+        Validate.notNull(removedNames, "removedNames");
+        Validate.notNull(removedLengths, "removedLengths");
+        Validate.notNull(removedInos, "removedInos");
+        if (removedLengths.length != removedInos.length) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, "removedLengths and removedInos differ in length");
+        }
+        Validate.range(removedInos.length, "removals", 0, MAX_FILES);
+        validateNames(removedNames, removedLengths, "removed name");
     }
 
     /** Commits: none at all, or a slice count and a size per file whose counts add up to the slices. */
@@ -225,8 +294,16 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     public void validate() {
         super.validate();
         MetaHeader.requireSession(header());
-        Validate.range(size(), "inos", 1, MAX_FILES);
+        validateRemovals();
+        Validate.range(size(), "inos", removals() == 0 ? 1 : 0, MAX_FILES);
         int n = size();
+        if (n == 0) {
+            // Unlinks only: protostuff reads the empty arrays of the files back as none.
+            modes = modes == null ? new int[0] : modes;
+            names = names == null ? new byte[0] : names;
+            nameLengths = nameLengths == null ? new int[0] : nameLengths;
+            opens = opens == null ? new byte[0] : opens;
+        }
         Validate.notNull(modes, "modes");
         Validate.notNull(names, "names");
         Validate.notNull(nameLengths, "nameLengths");
@@ -234,17 +311,7 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         if (modes.length != n || nameLengths.length != n || opens.length != n) {
             throw new WfsException(WfsErrorCode.BAD_REQUEST, "inos, modes, nameLengths and opens differ in length");
         }
-        long total = 0;
-        for (int len : nameLengths) {
-            Validate.range(len, "name length", 1, MetaNames.MAX_NAME_BYTES);
-            total += len;
-        }
-        if (total != names.length) {
-            throw new WfsException(WfsErrorCode.BAD_REQUEST, "names hold " + names.length + " bytes, lengths add up to " + total);
-        }
-        for (byte[] name : splitNames()) {
-            MetaNames.check(name, "name");
-        }
+        validateNames(names, nameLengths, "name");
         validateCommits(n);
         long[] t = times == null ? new long[0] : times;
         long[] c = commitTimes == null ? new long[0] : commitTimes;

@@ -1,0 +1,95 @@
+package io.wfs.client.create;
+
+import io.wfs.client.Caller;
+import io.wfs.client.namespace.MetadataCache;
+import io.wfs.client.namespace.PathResolver;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SetAttr;
+import io.wfs.common.posix.Posix;
+
+/**
+ * Changes this client answers itself to what it created under a delegation and still holds
+ * (docs/metadata.md, "Asynchronous creates"): a chown, chmod or utimens of a file not sent yet,
+ * folded into its create; an unlink of a file it created in the directory, sent in the
+ * directory's next batch (or, for a file not sent yet and never written, dropped with its create).
+ * Anything else goes to the servers the usual way. State is AsyncCreates', under its lock.
+ */
+final class PendingChanges {
+    private final AsyncCreates owner;
+    private final MetadataCache cache;
+    private final CreateBatches batches;
+
+    PendingChanges(AsyncCreates owner, MetadataCache cache, CreateBatches batches) {
+        this.owner = owner;
+        this.cache = cache;
+        this.batches = batches;
+    }
+
+    /** The attributes after a chown, chmod or utimens folded into a pending create; null: send it. Under the lock. */
+    InodeAttr setattr(Caller caller, long ino, SetAttr change) {
+        PendingCreate p = owner.pending.get(ino);
+        DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
+        // The batch is sent with its creator's ids, and the servers check the change with those.
+        if (d == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller)) {
+            return null;
+        }
+        InodeAttr after = PendingAttrChange.apply(p.attr, caller, change, System.currentTimeMillis() * 1_000_000L);
+        if (after == null) {
+            return null;
+        }
+        p.changed(after, change);
+        p.touch();
+        cache.putAttr(after, d.lease, cache.generation());
+        return after;
+    }
+
+    /** What became of an unlink: done here, to send ({@code done} false), or to try again once {@code inFlight} completes. */
+    record Unlink(boolean done, java.util.concurrent.CompletableFuture<Void> inFlight) {
+        static final Unlink DONE = new Unlink(true, null);
+        static final Unlink SEND = new Unlink(false, null);
+    }
+
+    /**
+     * Unlinks {@code name} of {@code dir} here when it is a file this client created there under
+     * the delegation it still holds, and the caller may (write and search the directory; in a
+     * sticky one, root or the directory's owner). Under the lock.
+     */
+    Unlink unlink(Caller caller, long dir, byte[] name, String nameString) {
+        DelegatedDirectory d = owner.dirs.get(dir);
+        if (d == null || !d.active || !d.lease.valid(System.nanoTime())) {
+            return Unlink.SEND;
+        }
+        long ino = d.madeHere.getLong(nameString);
+        InodeAttr parent = cache.attrForWalk(dir);
+        if (ino == 0 || parent == null || !PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)
+                || ((parent.mode() & Posix.S_ISVTX) != 0 && caller.uid() != 0 && caller.uid() != parent.uid())) {
+            return Unlink.SEND;
+        }
+        PendingCreate p = owner.pending.get(ino);
+        if (p != null) {
+            if (!d.queued.contains(p)) {
+                return new Unlink(false, p.applied);
+            }
+            // Not sent, not open, never written: it never needs to reach the group at all.
+            if (p.open || !p.slices.isEmpty() || p.size != 0) {
+                return Unlink.SEND;
+            }
+            d.queued.remove(p);
+            d.byName.remove(nameString);
+            owner.pending.remove(ino);
+            p.applied.complete(null);
+        } else {
+            PendingRemoval r = new PendingRemoval(name, nameString, ino, caller);
+            d.removals.add(r);
+            d.removedByName.put(nameString, r);
+            owner.removing.put(ino, r);
+        }
+        d.madeHere.removeLong(nameString);
+        d.names.remove(nameString);
+        cache.forgetName(dir, nameString);
+        cache.forgetAttr(ino);
+        cache.touchedHere(dir, System.currentTimeMillis() * 1_000_000L);
+        batches.kick(d);
+        return Unlink.DONE;
+    }
+}

@@ -1,0 +1,25 @@
+package io.wfs.client.create;
+
+import io.wfs.client.Caller;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One unlink this client answered itself in a delegated directory (PendingChanges), from then
+ * until the batch that carries it was answered. Guarded by {@link AsyncCreates}.
+ */
+final class PendingRemoval {
+    final byte[] name;
+    final String nameString;
+    /** The file the name led to: the servers refuse the unlink if it leads elsewhere. */
+    final long ino;
+    final Caller caller;
+    /** Completes when the group answered it (applied or refused: anyone waiting asks the group next). */
+    final CompletableFuture<Void> applied = new CompletableFuture<>();
+
+    PendingRemoval(byte[] name, String nameString, long ino, Caller caller) {
+        this.name = name;
+        this.nameString = nameString;
+        this.ino = ino;
+        this.caller = caller;
+    }
+}
