@@ -51,9 +51,14 @@ final class DelegatedDirectory {
     }
 
     /** The names of the directory are not all known here any more. */
-    /** This client takes {@code name} away (an unlink or rmdir sent to the servers). */
-    void forgetName(String name) {
-        names.remove(name);
+    /**
+     * This client sends a change of {@code name} (adding or removing it): the known names keep it
+     * (a superset is safe: a known name is looked up), and it is no longer a file made here.
+     */
+    void touchName(String name) {
+        if (complete) {
+            names.add(name);
+        }
         madeHere.removeLong(name);
     }
 

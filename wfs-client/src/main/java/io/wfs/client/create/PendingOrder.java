@@ -50,18 +50,12 @@ final class PendingOrder implements RequestGate {
         synchronized (owner) {
             if (EntryChanges.changesEntries(type)) {
                 owner.entryChanges.sent(named);
-                for (long ino : named) {
-                    DelegatedDirectory d = owner.dirs.get(ino);
-                    if (d == null) {
-                        continue;
-                    }
-                    if ((request instanceof io.wfs.common.msg.meta.UnlinkRequest
-                            || request instanceof io.wfs.common.msg.meta.RmdirRequest) && d.active) {
-                        // Nobody else changes the directory: this takes away one name, the others stay known.
-                        d.forgetName(new String(((io.wfs.common.msg.meta.EntryNameRequest<?>) request).name(),
-                                StandardCharsets.UTF_8));
-                    } else {
-                        d.forgetNames();
+                if (!touchNames(request)) {
+                    for (long ino : named) {
+                        DelegatedDirectory d = owner.dirs.get(ino);
+                        if (d != null) {
+                            d.forgetNames();
+                        }
                     }
                 }
             }
@@ -95,6 +89,33 @@ final class PendingOrder implements RequestGate {
             return null;
         }
         return waits.size() == 1 ? waits.get(0) : CompletableFuture.allOf(waits.toArray(new CompletableFuture[0]));
+    }
+
+    /**
+     * A change of entries this client sends that names its entries (parent and name): in each
+     * delegated directory among them the names stay known, now with the name touched (whether the
+     * change adds or removes it, or fails: a name known that is not there only costs a lookup),
+     * and the name no longer counts as a file this client made there. False for any other change.
+     */
+    private boolean touchNames(MetaRequest<?> request) {
+        if (request instanceof io.wfs.common.msg.meta.EntryNameRequest<?> e) {
+            touch(e.parent(), e.name());
+        } else if (request instanceof io.wfs.common.msg.meta.NewLinkRequest<?> l) {
+            touch(l.newParent(), l.newName());
+        } else if (request instanceof io.wfs.common.msg.meta.RenameRequest r) {
+            touch(r.srcParent(), r.srcName());
+            touch(r.dstParent(), r.dstName());
+        } else {
+            return false;
+        }
+        return true;
+    }
+
+    private void touch(long dir, byte[] name) {
+        DelegatedDirectory d = owner.dirs.get(dir);
+        if (d != null) {
+            d.touchName(new String(name, StandardCharsets.UTF_8));
+        }
     }
 
     /**
