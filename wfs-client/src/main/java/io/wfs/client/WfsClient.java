@@ -6,7 +6,6 @@ import io.wfs.client.cache.BlockDiskCache;
 import io.wfs.client.cache.FolderBlockDiskCache;
 import io.wfs.client.data.BlockIdPool;
 import io.wfs.client.data.BlockStoreClient;
-import io.wfs.client.data.Rpc;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.file.FileState;
 import io.wfs.client.file.WriteBudget;
@@ -57,6 +56,7 @@ public final class WfsClient implements WfsFileSystem {
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
     private final ClientOpens opens;
+    private final ClientLocks locks;
 
     /**
      * A client of the cluster the managers of {@code client.managers} run, authenticated with
@@ -117,6 +117,7 @@ public final class WfsClient implements WfsFileSystem {
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 registry) : null;
+        locks = new ClientLocks(meta);
         opens = new ClientOpens(paths, cache, namespace, files, session, creates,
                 (caller, ino) -> setattr(caller, ino, SetAttr.NOTHING.withSize(0)));
     }
@@ -348,36 +349,12 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void lock(WfsFile file, int kind, int type, long start, long end, long owner, boolean wait) {
-        Caller c = file.caller();
-        long backoffMs = 5;
-        while (true) {
-            try {
-                Rpc.await(meta.call(new io.wfs.common.msg.meta.SetLockRequest(meta.mutation(c.uid(), c.gid(), c.groups()),
-                        file.ino(), kind, type, start, end, owner)));
-                return;
-            } catch (WfsException e) {
-                if (!wait || e.code() != WfsErrorCode.EAGAIN) {
-                    throw e;
-                }
-            }
-            // F_SETLKW and blocking flock: the servers answer conflicts at once, the waiting is here.
-            try {
-                Thread.sleep(backoffMs);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new WfsException(WfsErrorCode.EIO, "interrupted while waiting for a lock");
-            }
-            backoffMs = Math.min(200, backoffMs * 2);
-        }
+        locks.lock(file, kind, type, start, end, owner, wait);
     }
 
     @Override
     public io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner) {
-        Caller c = file.caller();
-        io.wfs.common.msg.meta.LockInfoReply r = Rpc.await(meta.call(new io.wfs.common.msg.meta.GetLockRequest(
-                // The session tells the server which locks are this client's own (a read: nothing is recorded).
-                meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner)));
-        return r.found() ? r : null;
+        return locks.testLock(file, kind, type, start, end, owner);
     }
 
     @Override

@@ -1,0 +1,51 @@
+package io.wfs.client;
+
+import io.wfs.client.data.Rpc;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.route.MetaClient;
+
+/**
+ * fcntl and flock locks of a client's open files: the meta group of the file keeps them
+ * (SetLockOp, GetLockOp) and answers a conflict at once; a blocking lock waits here, retrying
+ * with a backoff up to 200 ms.
+ */
+final class ClientLocks {
+    private final MetaClient meta;
+
+    ClientLocks(MetaClient meta) {
+        this.meta = meta;
+    }
+
+    void lock(WfsFile file, int kind, int type, long start, long end, long owner, boolean wait) {
+        Caller c = file.caller();
+        long backoffMs = 5;
+        while (true) {
+            try {
+                Rpc.await(meta.call(new io.wfs.common.msg.meta.SetLockRequest(meta.mutation(c.uid(), c.gid(), c.groups()),
+                        file.ino(), kind, type, start, end, owner)));
+                return;
+            } catch (WfsException e) {
+                if (!wait || e.code() != WfsErrorCode.EAGAIN) {
+                    throw e;
+                }
+            }
+            // F_SETLKW and blocking flock: the servers answer conflicts at once, the waiting is here.
+            try {
+                Thread.sleep(backoffMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new WfsException(WfsErrorCode.EIO, "interrupted while waiting for a lock");
+            }
+            backoffMs = Math.min(200, backoffMs * 2);
+        }
+    }
+
+    io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner) {
+        Caller c = file.caller();
+        io.wfs.common.msg.meta.LockInfoReply r = Rpc.await(meta.call(new io.wfs.common.msg.meta.GetLockRequest(
+                // The session tells the server which locks are this client's own (a read: nothing is recorded).
+                meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner)));
+        return r.found() ? r : null;
+    }
+}
