@@ -224,6 +224,13 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void rename(Caller caller, String from, String to, int flags) {
+        if (creates != null) {
+            PathResolver.ParentAndName src = paths.parentOf(caller, from);
+            PathResolver.ParentAndName dst = paths.parentOf(caller, to);
+            if (creates.rename(caller, src.parent(), src.nameString(), dst.parent(), dst.name(), dst.nameString(), flags)) {
+                return;
+            }
+        }
         namespace.rename(caller, from, to, flags);
     }
 

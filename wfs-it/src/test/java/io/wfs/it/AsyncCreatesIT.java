@@ -214,6 +214,47 @@ class AsyncCreatesIT {
         }
     }
 
+    /**
+     * Editors, package managers and git write a temporary file, close it, set its mode and rename
+     * it over the final name: while the file is not sent yet, the chmod folds into its create and a
+     * rename to a name the directory does not have only renames the pending create.
+     */
+    @Test
+    void aTemporaryFileChangedAndRenamedBeforeItsBatchLeftCostsOnlyItsCreate() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            MetricRegistry oneRpc = cluster.mountClientMetrics(0);
+            long renamesBefore = oneRpc.timer("rpc.client.rename.latency").getCount();
+            long setattrsBefore = oneRpc.timer("rpc.client.set_attr.latency").getCount();
+            int n = 50;
+            for (int i = 0; i < n; i++) {
+                Path tmp = one.resolve("d/.tmp" + i);
+                Files.writeString(tmp, "version " + i);
+                Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r-----"));
+                Files.move(tmp, one.resolve("d/file" + i), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+            long renames = oneRpc.timer("rpc.client.rename.latency").getCount() - renamesBefore;
+            long setattrs = oneRpc.timer("rpc.client.set_attr.latency").getCount() - setattrsBefore;
+            assertTrue(renames < n / 2 && setattrs < n / 2, "renames and chmods folded into the creates: " + renames
+                    + " renames and " + setattrs + " setattrs sent for " + n + " files");
+            // Over an existing name: the servers do it.
+            Files.writeString(one.resolve("d/.new"), "replaced");
+            Files.move(one.resolve("d/.new"), one.resolve("d/file0"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                expected.add("file" + i);
+            }
+            assertEquals(new TreeSet<>(expected), new TreeSet<>(names(two.resolve("d"))), "only the final names");
+            assertEquals("replaced", Files.readString(two.resolve("d/file0")));
+            assertEquals("version 7", Files.readString(two.resolve("d/file7")));
+            assertEquals("rw-r-----", CacheLeasesIT.mode(two.resolve("d/file7")));
+            assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "nothing refused");
+        }
+    }
+
     private static void run(Path cwd, String... command) throws Exception {
         Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);

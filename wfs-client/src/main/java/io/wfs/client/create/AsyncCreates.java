@@ -195,6 +195,16 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         }
     }
 
+    /**
+     * Renames a file this client created and has not sent yet to a name absent from the same
+     * directory, without a round trip (PendingChanges): true when done, false when the caller
+     * sends the rename the usual way.
+     */
+    public synchronized boolean rename(Caller caller, long srcDir, String src, long dstDir, byte[] dst, String dstString,
+                                       int flags) {
+        return changes.rename(caller, srcDir, src, dstDir, dst, dstString, flags);
+    }
+
     /** Lets {@code p} go into a batch after {@code ms}, or later while its application still works on it. */
     private void release(PendingCreate p, long ms) {
         try {
@@ -246,8 +256,9 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         DelegatedDirectory d = dirs.get(p.dir);
         if (d != null && d.queued.contains(p)) {
             p.open = false;
-            // Closed: nothing more will ride with it.
-            urge(p);
+            // Held a little longer: what applications do right after a close (rsync and editors set
+            // the times and mode of a temporary file and rename it) folds into the create too.
+            p.touch();
         } else {
             p.closeAfterApply = true;
         }

@@ -70,7 +70,8 @@ final class CreateBatches {
             long now = System.currentTimeMillis() * 1_000_000L;
             p.committed(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
             p.touch();
-            return new AttrReply(p.attr);
+            // Cached under the group's lease, as the create's own attributes are: nobody else can change them.
+            return new AttrReply(p.attr).withLease();
         }
     }
 

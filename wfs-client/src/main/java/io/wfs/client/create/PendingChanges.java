@@ -43,6 +43,42 @@ final class PendingChanges {
         return after;
     }
 
+    /**
+     * A rename of a file this client created and has not sent yet, within its directory, to a name
+     * the directory does not have (the client knows all its names): the pending create takes the
+     * new name and nothing else changes. Anything else is sent. Under the lock.
+     */
+    boolean rename(Caller caller, long srcDir, String src, long dstDir, byte[] dst, String dstString, int flags) {
+        DelegatedDirectory d = owner.dirs.get(srcDir);
+        if (srcDir != dstDir || (flags & io.wfs.common.msg.meta.RenameRequest.EXCHANGE) != 0 || d == null || !d.active
+                || !d.lease.valid(System.nanoTime()) || !d.complete || d.names.contains(dstString)
+                || d.byName.containsKey(dstString) || d.removedByName.containsKey(dstString)) {
+            return false;
+        }
+        long ino = d.madeHere.getLong(src);
+        PendingCreate p = ino == 0 ? null : owner.pending.get(ino);
+        InodeAttr parent = cache.attrForWalk(srcDir);
+        if (p == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller) || parent == null
+                || !PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)
+                || ((parent.mode() & Posix.S_ISVTX) != 0 && caller.uid() != 0 && caller.uid() != parent.uid()
+                    && caller.uid() != p.attr.uid())) {
+            return false;
+        }
+        d.byName.remove(src);
+        d.byName.put(dstString, p);
+        d.madeHere.removeLong(src);
+        d.madeHere.put(dstString, ino);
+        d.names.remove(src);
+        d.names.add(dstString);
+        p.name = dst;
+        p.nameString = dstString;
+        p.touch();
+        cache.forgetName(srcDir, src);
+        cache.put(srcDir, dstString, p.attr, d.lease, cache.generation());
+        cache.touchedHere(srcDir, System.currentTimeMillis() * 1_000_000L);
+        return true;
+    }
+
     /** What became of an unlink: done here, to send ({@code done} false), or to try again once {@code inFlight} completes. */
     record Unlink(boolean done, java.util.concurrent.CompletableFuture<Void> inFlight) {
         static final Unlink DONE = new Unlink(true, null);

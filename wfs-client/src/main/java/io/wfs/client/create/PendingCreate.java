@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
 final class PendingCreate {
     final long dir;
     final long ino;
-    final byte[] name;
-    final String nameString;
+    /** Its name: a rename before its batch left changes it (PendingChanges). */
+    byte[] name;
+    String nameString;
     final Caller caller;
     /**
      * How long a file just created, flushed or changed is kept out of batches, for its commit and its
