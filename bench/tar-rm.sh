@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# bench/tar-rm.sh ROUNDS NAME=WFS [NAME=WFS ...]
+#
+# tar x and rm -rf of /usr/include files on a fresh `wfs local` per round and per build (WFS: a
+# checkout's wfs-cli/target/wfs/bin/wfs), alternated round by round as bench/abn.sh does. The input:
+# the first 1,500 files of `find /usr/include -type f` (and the last 600 for a warm-up run that
+# is removed again). Prints
+#   NAME ROUND tar_x_s S rm_rf_s S
+# where tar_x_s includes the final sync. Needs root (FUSE). Runs nothing else: start it on a quiet machine.
+set -uo pipefail
+rounds="${1:?usage: bench/tar-rm.sh ROUNDS NAME=WFS ...}"
+shift
+work="$(mktemp -d /tmp/wfs-tar-rm.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+(cd /usr/include && find . -type f | head -1500 > "$work/apps.list" && tar cf "$work/apps.tar" -T "$work/apps.list")
+(cd /usr/include && find . -type f | tail -600 > "$work/warm.list" && tar cf "$work/warm.tar" -T "$work/warm.list")
+for round in $(seq 1 "$rounds"); do
+  for spec in "$@"; do
+    name="${spec%%=*}"
+    wfs="${spec#*=}"
+    w="$(mktemp -d /tmp/wfs-tar-rm-run.XXXXXX)"
+    if ! "$wfs" local --background --dir "$w/data" --mount "$w/mnt" > "$w/start.log" 2>&1; then
+      echo "$name $round start failed: $(tail -1 "$w/start.log") (log in $w)"
+      continue
+    fi
+    mkdir "$w/mnt/warm" && tar xf "$work/warm.tar" -C "$w/mnt/warm" && rm -rf "$w/mnt/warm"
+    mkdir "$w/mnt/x"
+    start=$(date +%s.%N)
+    tar xf "$work/apps.tar" -C "$w/mnt/x" && sync
+    untarred=$(date +%s.%N)
+    rm -rf "$w/mnt/x"
+    removed=$(date +%s.%N)
+    echo "$name $round tar_x_s $(echo "$untarred - $start" | bc) rm_rf_s $(echo "$removed - $untarred" | bc)"
+    "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
+    rm -rf "$w"
+  done
+done
