@@ -12,8 +12,11 @@ rounds="${1:?usage: bench/tar-rm.sh ROUNDS NAME=WFS ...}"
 shift
 work="$(mktemp -d /tmp/wfs-tar-rm.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-(cd /usr/include && find . -type f | head -1500 > "$work/apps.list" && tar cf "$work/apps.tar" -T "$work/apps.list")
-(cd /usr/include && find . -type f | tail -600 > "$work/warm.list" && tar cf "$work/warm.tar" -T "$work/warm.list")
+# find ends on SIGPIPE when head has enough: not a failure here.
+(cd /usr/include && { find . -type f | head -1500 > "$work/apps.list" || true; } && tar cf "$work/apps.tar" -T "$work/apps.list") \
+  || { echo "tar-rm.sh: cannot build the input from /usr/include" >&2; exit 1; }
+(cd /usr/include && { find . -type f | tail -600 > "$work/warm.list" || true; } && tar cf "$work/warm.tar" -T "$work/warm.list") \
+  || { echo "tar-rm.sh: cannot build the warm-up input from /usr/include" >&2; exit 1; }
 for round in $(seq 1 "$rounds"); do
   for spec in "$@"; do
     name="${spec%%=*}"
@@ -26,7 +29,11 @@ for round in $(seq 1 "$rounds"); do
     mkdir "$w/mnt/warm" && tar xf "$work/warm.tar" -C "$w/mnt/warm" && rm -rf "$w/mnt/warm"
     mkdir "$w/mnt/x"
     start=$(date +%s.%N)
-    tar xf "$work/apps.tar" -C "$w/mnt/x" && sync
+    if ! { tar xf "$work/apps.tar" -C "$w/mnt/x" && sync; }; then
+      echo "$name $round tar x failed (log in $w)"
+      "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
+      continue
+    fi
     untarred=$(date +%s.%N)
     rm -rf "$w/mnt/x"
     removed=$(date +%s.%N)
