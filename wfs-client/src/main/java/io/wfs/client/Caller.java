@@ -12,15 +12,7 @@ public record Caller(int uid, int gid, int[] groups) {
 
     /** Whether {@code group} is the caller's group or one of its supplementary groups. */
     public boolean inGroup(int group) {
-        if (gid == group) {
-            return true;
-        }
-        for (int g : groups) {
-            if (g == group) {
-                return true;
-            }
-        }
-        return false;
+        return io.wfs.common.posix.Groups.member(gid, groups, group);
     }
 
     MetaHeader mutation(MetaClient meta) {

@@ -14,14 +14,6 @@ public record Caller(int uid, int gid, int[] groups, long session) {
 
     /** Primary or supplementary member of {@code group}. */
     public boolean inGroup(int group) {
-        if (gid == group) {
-            return true;
-        }
-        for (int g : groups) {
-            if (g == group) {
-                return true;
-            }
-        }
-        return false;
+        return io.wfs.common.posix.Groups.member(gid, groups, group);
     }
 }
