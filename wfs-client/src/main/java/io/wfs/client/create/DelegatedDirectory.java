@@ -113,16 +113,31 @@ final class DelegatedDirectory {
         }
     }
 
-    /** The next batch: the queued files not held back of the first one's caller, in order, at most {@code max}. */
+    /**
+     * The next batch: the queued files of the first due one's caller, in order, at most {@code max}.
+     * Nothing leaves until one file is due (its hold ended, or someone waits for it); then the closed
+     * files that are quiet go along, so one entry carries what a busy directory made meanwhile.
+     */
     List<PendingCreate> takeBatch(int max) {
+        return takeBatch(max, System.nanoTime());
+    }
+
+    /** As {@link #takeBatch(int)}, at {@code now} (System.nanoTime). */
+    List<PendingCreate> takeBatch(int max, long now) {
         Caller caller = null;
+        for (PendingCreate p : queued) {
+            if (!p.held) {
+                caller = p.caller;
+                break;
+            }
+        }
         List<PendingCreate> batch = new ArrayList<>();
+        if (caller == null) {
+            return batch;
+        }
         for (int i = 0; i < queued.size() && batch.size() < max; ) {
             PendingCreate p = queued.get(i);
-            if (caller == null && !p.held) {
-                caller = p.caller;
-            }
-            if (!p.held && sameCaller(p.caller, caller)) {
+            if ((!p.held || p.quiet(now)) && sameCaller(p.caller, caller)) {
                 batch.add(queued.remove(i));
             } else {
                 i++;

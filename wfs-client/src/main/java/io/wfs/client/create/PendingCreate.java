@@ -28,12 +28,20 @@ final class PendingCreate {
     static final long HOLD_MS = 20;
     /** How long a file is held back at most after its create, however busy its application keeps it. */
     private static final long MAX_HOLD_NS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * A closed file its application left alone this long joins a batch that leaves anyway, before
+     * its own hold ends: what follows a close (rsync's chmod and rename, tar's utimens) comes
+     * within microseconds, and every file held to its end made batches of one or two files.
+     */
+    static final long QUIET_NS = TimeUnit.MILLISECONDS.toNanos(5);
 
     /** The attributes its application was told last: its number, mode, owner and times. */
     InodeAttr attr;
     /** When the client answered the create (the file's times until something changes them). */
     final long createdNs;
     private final long createdNanos;
+    /** When its application last worked on it (created, wrote, changed it). */
+    private long activeNanos;
     /** Held back until then (System.nanoTime), if nothing waits for it earlier. */
     long holdUntilNanos;
     /** Completes when the group applied it; fails with its error when the group refused it. */
@@ -67,17 +75,25 @@ final class PendingCreate {
         this.attr = attr;
         this.createdNs = attr.ctimeNs();
         this.createdNanos = System.nanoTime();
+        this.activeNanos = createdNanos;
         this.holdUntilNanos = createdNanos + TimeUnit.MILLISECONDS.toNanos(HOLD_MS);
     }
 
     /** Its data is being uploaded: held until the commit rides (touch), or at most until its hold's limit. */
     void flushing() {
         holdUntilNanos = createdNanos + MAX_HOLD_NS;
+        activeNanos = holdUntilNanos;
     }
 
     /** Its application still works on it (a commit rode, a change folded): held a little longer. */
     void touch() {
+        activeNanos = System.nanoTime();
         holdUntilNanos = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HOLD_MS), createdNanos + MAX_HOLD_NS);
+    }
+
+    /** Closed and left alone for {@link #QUIET_NS} at {@code now}: it may leave with a batch before its hold ends. */
+    boolean quiet(long now) {
+        return !open && now - activeNanos >= QUIET_NS;
     }
 
     /** A chown, chmod or utimens folded in: the attributes after it. */
