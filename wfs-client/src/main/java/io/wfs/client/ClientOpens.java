@@ -10,6 +10,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SlicesReply;
 import io.wfs.common.posix.Posix;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
@@ -62,18 +63,23 @@ final class ClientOpens {
         }
         int access = flags & Posix.O_ACCMODE;
         long ino = a.ino();
-        // The access check (open) and the slice fetch leave together: one round trip, not two.
-        // A file answered here is opened by its batch (AsyncCreates); one the servers created, by the create.
-        CompletableFuture<AttrReply> opened = answeredHere ? CompletableFuture.completedFuture(null)
-                : created ? session.createdOpen(ino) : session.open(caller, ino, access);
+        boolean truncating = !created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0;
+        // An existing file's open (the leader's access check) and its slice fetch are one request; a
+        // truncating open sends them apart, the truncate between. A file answered here is opened by
+        // its batch (AsyncCreates); one the servers created, by the create.
+        CompletableFuture<SlicesReply> fetching = created || truncating ? null : session.openFetching(caller, ino, access);
+        CompletableFuture<?> opened = answeredHere ? CompletableFuture.completedFuture(null)
+                : created ? session.createdOpen(ino)
+                : truncating ? session.open(caller, ino, access) : fetching;
         FileState state = null;
         try {
-            if (!created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0) {
+            if (truncating) {
                 Rpc.await(opened);
                 truncate.accept(caller, ino);
             }
             // A file this call created is empty: no slices to fetch.
-            state = created ? files.openCreated(a) : files.open(Caller.ROOT, ino);
+            state = created ? files.openCreated(a)
+                    : truncating ? files.open(Caller.ROOT, ino) : files.opened(ino, Rpc.await(fetching));
             Rpc.await(opened);
             return new WfsFile(caller, state, flags);
         } catch (RuntimeException e) {

@@ -184,6 +184,9 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public InodeAttr mkdir(Caller caller, String path, int mode) {
+        if (creates != null) {
+            creates.makingDirectoryIn(caller, paths.parentOf(caller, path).parent());
+        }
         InodeAttr made = namespace.mkdir(caller, path, mode);
         if (creates != null) {
             creates.madeHere(made.ino());

@@ -150,6 +150,16 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     }
 
     /**
+     * {@code caller} is about to make a directory in {@code dir}: counted as a create toward asking
+     * for the delegation (not under the lock: the ask is a round trip). mkdir stays a request of its
+     * own, but a delegated directory's names are known here, so the kernel's lookup before each
+     * mkdir (of a name that does not exist yet) costs no round trip.
+     */
+    public void makingDirectoryIn(Caller caller, long dir) {
+        asker.delegated(caller, dir);
+    }
+
+    /**
      * The commit of {@code ino}, written and flushed before its create's batch left, rides in that
      * batch (CreateBatches); null when it cannot, and is sent on its own.
      */

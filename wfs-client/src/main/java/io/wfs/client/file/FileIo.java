@@ -103,6 +103,11 @@ public final class FileIo {
     public FileState open(Caller caller, long ino) {
         SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
                 ino)));
+        return opened(ino, fresh);
+    }
+
+    /** A handle of {@code ino} opens with the attributes and slices {@code fresh} (fetched along with its open). */
+    public FileState opened(long ino, SlicesReply fresh) {
         synchronized (open) {
             FileState state = open.get(ino);
             if (state == null) {

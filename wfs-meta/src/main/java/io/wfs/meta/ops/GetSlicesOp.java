@@ -13,7 +13,11 @@ import io.wfs.meta.namespace.SliceList;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Attributes and slices of a regular file, fetched when a reader opens it. */
+/**
+ * Attributes and slices of a regular file, fetched when a handle opens it; with
+ * {@code GetSlicesRequest.opens()} the open itself rides along ({@link OpenOp#open}), so opening
+ * an existing file costs one request.
+ */
 public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, SlicesReply> {
     @Override
     public MessageType type() {
@@ -32,7 +36,12 @@ public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, Slices
             throw new WfsException(FileType.isDirectory(a.mode()) ? WfsErrorCode.EISDIR : WfsErrorCode.EINVAL,
                     "not a regular file");
         }
-        Permissions.require(a, ctx.caller(), Posix.R_OK);
+        if (req.opens()) {
+            // The open's own check decides (a write-only handle still needs the slices it overwrites).
+            a = OpenOp.open(ctx, req.ino(), req.openFlags());
+        } else {
+            Permissions.require(a, ctx.caller(), Posix.R_OK);
+        }
         SliceList slices = new SliceList();
         ctx.slotOf(req.ino()).listSlices(req.ino(), slices);
         List<SliceInfo> out = new ArrayList<>(slices.count());
@@ -40,6 +49,6 @@ public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, Slices
             out.add(new SliceInfo(slices.fileOffset(i), slices.length(i), slices.volume(i), slices.blockId(i),
                     slices.blockOffset(i)));
         }
-        return new SlicesReply(MetaContext.wire(a), out);
+        return new SlicesReply(MetaContext.wire(a), out, req.opens());
     }
 }

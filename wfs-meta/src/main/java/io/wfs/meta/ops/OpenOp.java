@@ -30,26 +30,35 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
 
     @Override
     public AttrReply execute(MetaContext ctx, OpenRequest req) {
+        return new AttrReply(MetaContext.wire(open(ctx, req.ino(), req.flags())));
+    }
+
+    /**
+     * The open of {@code ino} by the caller's session with access {@code flags} (0 read, 1 write,
+     * 2 both): checked as POSIX does at open time and counted in the leader's memory. Also the open
+     * that rides in a slice fetch (GetSlicesOp).
+     */
+    static InodeAttributes open(MetaContext ctx, long ino, int flags) {
         LeaderOpens opens = ctx.leaderOpens();
         if (!opens.active()) {
             throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
         }
-        InodeAttributes a = ctx.attributes(req.ino());
-        if (a.nlink() == 0 && !opens.isOpen(req.ino())) {
+        InodeAttributes a = ctx.attributes(ino);
+        if (a.nlink() == 0 && !opens.isOpen(ino)) {
             // An orphan nobody holds is on its way out: its release may already be proposed.
             throw new WfsException(WfsErrorCode.ENOENT, "the file was deleted");
         }
-        boolean write = req.flags() != 0;
+        boolean write = flags != 0;
         if (write && FileType.isDirectory(a.mode())) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
-        int want = switch (req.flags()) {
+        int want = switch (flags) {
             case 0 -> Posix.R_OK;
             case 1 -> Posix.W_OK;
             default -> Posix.R_OK | Posix.W_OK;
         };
         Permissions.require(a, ctx.caller(), want);
-        opens.open(ctx.caller().session(), req.ino(), ctx.timeNs());
-        return new AttrReply(MetaContext.wire(a));
+        opens.open(ctx.caller().session(), ino, ctx.timeNs());
+        return a;
     }
 }

@@ -38,7 +38,12 @@ public final class ResolveLockOp implements MetaOperation<ResolveLockRequest, Ok
         }
         InodeAttributes a = ctx.attributes(req.ino());
         slot.setFlags(req.ino(), 0);
-        slot.setCtime(req.ino(), ctx.timeNs());
+        if (intent.kind() != LockIntents.MKDIR || !req.commit()) {
+            // A committed mkdir changes nothing anyone was told (the directory keeps the times of
+            // its creation, as a local mkdir): no ctime, so no recall of the mount that made it,
+            // which has just cached it.
+            slot.setCtime(req.ino(), ctx.timeNs());
+        }
         switch (intent.kind()) {
             case LockIntents.MKDIR -> {
                 if (!req.commit()) {

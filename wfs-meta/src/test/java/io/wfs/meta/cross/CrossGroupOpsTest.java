@@ -57,6 +57,8 @@ class CrossGroupOpsTest {
         assertTrue(parentGroup.run(check("d", child)).exists());
         assertEquals(3, parentGroup.stat(ROOT).nlink(), "the parent counts the remote subdirectory");
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), true));
+        assertEquals(child.ctimeNs(), childGroup.stat(child.ino()).ctimeNs(),
+                "a committed mkdir keeps its creation's times: the mount that made it was told them");
         childGroup.run(new MknodRequest(childGroup.h(), child.ino(), n("f"), FILE, 0));
         assertTrue(childGroup.machine().intentsLockedBefore(Long.MAX_VALUE).isEmpty());
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), child.ctimeNs(), false));

@@ -13,6 +13,7 @@ import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
 import io.wfs.common.msg.meta.GetLockRequest;
+import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
 import io.wfs.common.msg.meta.MetaHeader;
@@ -21,6 +22,7 @@ import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
 import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SlicesReply;
 import io.wfs.common.msg.meta.UnlinkRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.meta.ops.MetaTester;
@@ -159,6 +161,41 @@ class ClientSessionOpsTest {
         long d = t.mkdir(ROOT, "d", 0777).ino();
         t.fails(WfsErrorCode.EISDIR, new OpenRequest(a(), d, 2));
         t.fails(WfsErrorCode.BAD_REQUEST, new OpenRequest(MetaHeader.root(), f, 0));
+    }
+
+    @Test
+    void anOpenRidingInASliceFetchCountsAsAnOpenAndChecksItsOwnAccess() {
+        long f = t.as(0, 0).create(ROOT, "fetched", 0644).ino();
+        t.run(new CommitSlicesRequest(t.h(), f, List.of(new SliceInfo(0, 10, 1, 778, 0)), 10));
+        SlicesReply read = t.run(GetSlicesRequest.opening(a(), f, 0));
+        assertTrue(read.opened(), "the reply says the open rode along");
+        assertEquals(1, read.slices().size());
+        assertEquals(10, read.attr().size());
+        t.fails(WfsErrorCode.EACCES, GetSlicesRequest.opening(b(), f, 1));
+        assertFalse(t.run(new GetSlicesRequest(b(), f)).opened(), "a plain fetch opens nothing");
+        // Write-only for others: the open's own check decides, and the handle still gets the slices.
+        long w = t.as(0, 0).create(ROOT, "writeonly", 0642).ino();
+        t.run(new CommitSlicesRequest(t.h(), w, List.of(new SliceInfo(0, 5, 1, 779, 0)), 5));
+        assertEquals(1, t.run(GetSlicesRequest.opening(b(), w, 1)).slices().size());
+        t.fails(WfsErrorCode.EACCES, GetSlicesRequest.opening(b(), w, 0));
+        t.fails(WfsErrorCode.EACCES, new GetSlicesRequest(b(), w));
+        // The riding open holds the file after its last name goes, until its close.
+        t.run(new UnlinkRequest(t.h(), ROOT, n("fetched")));
+        assertEquals(0, t.stat(f).nlink(), "nameless but alive");
+        t.run(new CloseRequest(a(), f));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+    }
+
+    @Test
+    void aSliceFetchThatOpensNeedsASessionAValidModeAndARegularFile() {
+        long f = t.create(ROOT, "plain", 0644).ino();
+        t.fails(WfsErrorCode.BAD_REQUEST, GetSlicesRequest.opening(MetaHeader.root(), f, 0));
+        t.fails(WfsErrorCode.BAD_REQUEST, GetSlicesRequest.opening(a(), f, 3));
+        long d = t.mkdir(ROOT, "dir", 0777).ino();
+        t.fails(WfsErrorCode.EISDIR, GetSlicesRequest.opening(a(), d, 0));
+        // A refused fetch counted no open: the file goes with its name.
+        t.run(new UnlinkRequest(t.h(), ROOT, n("plain")));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.util.List;
 public final class SlicesReply implements Response {
     private InodeAttr attr;
     private List<SliceInfo> slices;
+    /** Appended: the request opened the file too ({@link GetSlicesRequest#opens()}); false from a server that predates that. */
+    private boolean opened;
 
     public SlicesReply() {
     }
@@ -14,6 +16,16 @@ public final class SlicesReply implements Response {
     public SlicesReply(InodeAttr attr, List<SliceInfo> slices) {
         this.attr = attr;
         this.slices = slices;
+    }
+
+    /** The answer of a request that also opened the file. */
+    public SlicesReply(InodeAttr attr, List<SliceInfo> slices, boolean opened) {
+        this(attr, slices);
+        this.opened = opened;
+    }
+
+    public boolean opened() {
+        return opened;
     }
 
     public InodeAttr attr() {
