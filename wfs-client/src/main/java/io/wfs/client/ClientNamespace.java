@@ -14,6 +14,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.msg.meta.ListXattrRequest;
 import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.MknodRequest;
 import io.wfs.common.msg.meta.ReaddirReply;
 import io.wfs.common.msg.meta.ReaddirRequest;
@@ -93,21 +94,26 @@ final class ClientNamespace {
 
     void unlink(Caller c, String path) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
-        long ino = cache.lookup(p.parent(), p.nameString());
-        try {
-            Rpc.await(meta.call(new UnlinkRequest(mutation(meta, c), p.parent(), p.name())));
-        } finally {
-            forget(p, ino);
-        }
+        removed(p, new UnlinkRequest(mutation(meta, c), p.parent(), p.name()));
     }
 
     void rmdir(Caller c, String path) {
         PathResolver.ParentAndName p = paths.parentOf(c, path);
+        removed(p, new RmdirRequest(mutation(meta, c), p.parent(), p.name()));
+    }
+
+    /** Sends the removal of {@code p}'s name and forgets it; the directory's new attributes, when sent, are cached. */
+    private void removed(PathResolver.ParentAndName p, MetaRequest<OkReply> request) {
         long ino = cache.lookup(p.parent(), p.nameString());
+        long askedAt = cache.generation();
+        cache.changeStarts(p.parent());
+        OkReply r = null;
         try {
-            Rpc.await(meta.call(new RmdirRequest(mutation(meta, c), p.parent(), p.name())));
+            r = Rpc.await(meta.call(request));
         } finally {
             forget(p, ino);
+            cache.changeEnds(p.parent(), r == null ? null : r.dir(), r == null ? null : paths.leaseOf(p.parent(), r.leased()),
+                    askedAt);
         }
     }
 
@@ -116,6 +122,8 @@ final class ClientNamespace {
         PathResolver.ParentAndName dst = paths.parentOf(c, to);
         long moved = cache.lookup(src.parent(), src.nameString());
         long replaced = cache.lookup(dst.parent(), dst.nameString());
+        cache.changeStarts(src.parent());
+        cache.changeStarts(dst.parent());
         try {
             Rpc.await(meta.call(new RenameRequest(mutation(meta, c), src.parent(), src.name(), dst.parent(), dst.name(),
                     flags)));
@@ -124,6 +132,8 @@ final class ClientNamespace {
         } finally {
             forget(src, moved);
             forget(dst, replaced);
+            cache.changeEnds(src.parent(), null, null, 0);
+            cache.changeEnds(dst.parent(), null, null, 0);
         }
     }
 
@@ -212,9 +222,17 @@ final class ClientNamespace {
      */
     private InodeAttr changed(PathResolver.ParentAndName p, MetaRequest<AttrReply> request) {
         long askedAt = cache.generation();
-        AttrReply r = Rpc.await(meta.call(request));
-        cache.entriesChanged(p.parent());
-        cache.put(p.parent(), p.nameString(), r.attr(), paths.leaseOf(request.routingIno(), r.leased()), askedAt);
+        cache.changeStarts(p.parent());
+        AttrReply r = null;
+        CacheLeaseKeeper.GroupLease lease = null;
+        try {
+            r = Rpc.await(meta.call(request));
+            lease = paths.leaseOf(request.routingIno(), r.leased());
+        } finally {
+            // The directory after the change, when sent: the kernel's next stat of it costs no round trip.
+            cache.changeEnds(p.parent(), r == null ? null : r.dir(), lease, askedAt);
+        }
+        cache.put(p.parent(), p.nameString(), r.attr(), lease, askedAt);
         return r.attr();
     }
 

@@ -3,6 +3,7 @@ package io.wfs.client.namespace;
 import io.wfs.client.namespace.CacheLeaseKeeper.GroupLease;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.posix.Posix;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongIterator;
@@ -39,6 +40,10 @@ public final class MetadataCache {
     private final Long2ObjectOpenHashMap<Map<String, Entry>> names = new Long2ObjectOpenHashMap<>();
     private int nameCount;
     private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
+    /** Directories with changes of their entries this client sent and has not seen answered, and how many. */
+    private final Long2IntOpenHashMap changing = new Long2IntOpenHashMap();
+    /** Of those, the ones where two changes (or a change and a local create) overlapped. */
+    private final LongOpenHashSet overlapped = new LongOpenHashSet();
     /** Lease key → inodes whose leased attributes are cached under it. */
     private final Long2ObjectOpenHashMap<LongOpenHashSet> attrsByKey = new Long2ObjectOpenHashMap<>();
     /** Inodes this client created, until when they are known to have no extended attributes. */
@@ -221,11 +226,44 @@ public final class MetadataCache {
      * (an application stat'ing the directory, or the kernel revalidating it, costs no round trip).
      */
     public synchronized void touchedHere(long dir, long timeNs) {
+        if (changing.containsKey(dir)) {
+            // A change in flight answers with the directory as the servers had it: not this touch.
+            overlapped.add(dir);
+        }
         Attr a = attrs.get(dir);
         if (a != null && !a.timesStale) {
             InodeAttr d = a.attr;
             attrs.put(dir, new Attr(new InodeAttr(d.ino(), d.mode(), d.nlink(), d.uid(), d.gid(), d.size(), d.atimeNs(),
                     timeNs, timeNs, d.rdev(), d.parent()), a.expiresNs, false, a.lease));
+        }
+    }
+
+    /** This client sends a change of {@code dir}'s entries (ended by {@link #changeEnds}). */
+    public synchronized void changeStarts(long dir) {
+        if (changing.addTo(dir, 1) > 0) {
+            overlapped.add(dir);
+        }
+    }
+
+    /**
+     * A change of {@code dirIno}'s entries this client sent is answered (or failed), with the
+     * directory's attributes after it ({@code dir}, null when not sent). They are kept under
+     * {@code lease} only when nothing could have changed the directory meanwhile: no invalidation
+     * since {@code askedAt}, and no other change of it by this client in flight at the same time
+     * (their answers may come in any order, and an older one must not win). Otherwise, as
+     * {@link #entriesChanged}: walkable, not for stat.
+     */
+    public synchronized void changeEnds(long dirIno, InodeAttr dir, GroupLease lease, long askedAt) {
+        boolean alone = !overlapped.contains(dirIno);
+        if (changing.addTo(dirIno, -1) <= 1) {
+            changing.remove(dirIno);
+            overlapped.remove(dirIno);
+        }
+        if (alone && dir != null && lease != null && askedAt == generation) {
+            trim();
+            storeAttr(dir, lease, System.nanoTime() + ttlNs);
+        } else {
+            entriesChanged(dirIno);
         }
     }
 

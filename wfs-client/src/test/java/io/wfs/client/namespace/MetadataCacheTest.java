@@ -112,4 +112,56 @@ class MetadataCacheTest {
         assertEquals(0, cache.lookup(7, "f"));
         assertNull(cache.attr(9));
     }
+
+    private static InodeAttr dirWithLinks(int nlink, long mtime) {
+        return new InodeAttr(7, Posix.S_IFDIR | 0755, nlink, 1000, 100, 0, 1, mtime, mtime, 0, 1);
+    }
+
+    @Test
+    void aLoneChangeOfADirectoryKeepsTheDirectoryItsAnswerCarries() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.putAttr(DIR, lease, cache.generation());
+        long askedAt = cache.generation();
+        InodeAttr afterMkdir = dirWithLinks(3, 50);
+        cache.changeStarts(7);
+        cache.changeEnds(7, afterMkdir, lease, askedAt);
+        assertEquals(afterMkdir, cache.attr(7), "stat is answered from the mkdir's answer");
+        // Unleased, or after an invalidation: walkable, not for stat.
+        askedAt = cache.generation();
+        cache.changeStarts(7);
+        cache.changeEnds(7, dirWithLinks(4, 60), null, askedAt);
+        assertNull(cache.attr(7));
+        assertEquals(afterMkdir, cache.attrForWalk(7));
+        cache.putAttr(DIR, lease, cache.generation());
+        askedAt = cache.generation();
+        cache.changeStarts(7);
+        cache.invalidate(new long[] {99});
+        cache.changeEnds(7, dirWithLinks(4, 60), lease, askedAt);
+        assertNull(cache.attr(7), "an invalidation meanwhile: the answer may be older than what it dropped");
+    }
+
+    @Test
+    void overlappingChangesOfOneDirectoryKeepNoneOfTheirAnswers() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.putAttr(DIR, lease, cache.generation());
+        long askedAt = cache.generation();
+        cache.changeStarts(7);
+        cache.changeStarts(7);
+        // The later change's answer comes first; the earlier one's, older, after it.
+        cache.changeEnds(7, dirWithLinks(4, 60), lease, askedAt);
+        cache.changeEnds(7, dirWithLinks(3, 50), lease, askedAt);
+        assertNull(cache.attr(7), "either answer may be the older one");
+        // Once both ended, a lone change is trusted again.
+        InodeAttr lone = dirWithLinks(5, 70);
+        cache.changeStarts(7);
+        cache.changeEnds(7, lone, lease, askedAt);
+        assertEquals(lone, cache.attr(7));
+        // A create answered here while a change is in flight: the answer does not have it.
+        cache.changeStarts(7);
+        cache.touchedHere(7, 80);
+        cache.changeEnds(7, dirWithLinks(6, 75), lease, askedAt);
+        assertNull(cache.attr(7));
+    }
 }

@@ -83,7 +83,7 @@ public final class LinkOp implements LeasedEntry<LinkRequest> {
         NewEntry.insert(ctx, req.newParent(), req.newName(), req.ino(), target.mode());
         ctx.slotOf(req.ino()).setNlink(req.ino(), target.nlink() + 1);
         ctx.slotOf(req.ino()).setCtime(req.ino(), ctx.timeNs());
-        return new AttrReply(ctx.wire(req.ino()));
+        return new AttrReply(ctx.wire(req.ino())).withDirectory(ctx.wire(req.newParent()));
     }
 
     /**

@@ -108,7 +108,7 @@ public final class MkdirOp implements LeasedEntry<MkdirRequest> {
         NewEntry.insert(ctx, req.parent(), req.name(), ino, mode);
         SlotState parentSlot = ctx.slotOf(req.parent());
         parentSlot.setNlink(req.parent(), parentSlot.nlink(req.parent()) + 1);
-        return new AttrReply(ctx.wire(ino));
+        return new AttrReply(ctx.wire(ino)).withDirectory(ctx.wire(req.parent()));
     }
 
     /**

@@ -41,7 +41,7 @@ public final class MknodOp implements LeasedEntry<MknodRequest> {
             // counted in the leader's memory only, like every open (OpenOp).
             ctx.leaderOpens().open(ctx.caller().session(), ino, ctx.timeNs());
         }
-        return new AttrReply(ctx.wire(ino));
+        return new AttrReply(ctx.wire(ino)).withDirectory(ctx.wire(req.parent()));
     }
 
     /**

@@ -30,7 +30,7 @@ public final class SymlinkOp implements LeasedEntry<SymlinkRequest> {
             throw MetaErrors.of(e);
         }
         NewEntry.insert(ctx, req.parent(), req.name(), ino, Posix.S_IFLNK);
-        return new AttrReply(ctx.wire(ino));
+        return new AttrReply(ctx.wire(ino)).withDirectory(ctx.wire(req.parent()));
     }
 
     @Override

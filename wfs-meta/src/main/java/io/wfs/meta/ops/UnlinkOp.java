@@ -8,6 +8,7 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.LongConsumer;
 
 /** unlink: removes a non-directory name (EISDIR for a directory, as Linux answers). */
 public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
@@ -30,7 +31,20 @@ public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
     @Override
     public OkReply execute(MetaContext ctx, UnlinkRequest req) {
         removeFile(ctx, req.parent(), req.name(), 0);
-        return OkReply.INSTANCE;
+        return OkReply.changed(ctx.wire(req.parent()));
+    }
+
+    /** The parent's attributes in the answer, cached by the client under the parent's key. */
+    @Override
+    public void leaseKeys(UnlinkRequest request, OkReply reply, LongConsumer keys) {
+        if (reply.dir() != null) {
+            keys.accept(request.parent());
+        }
+    }
+
+    @Override
+    public OkReply withLease(OkReply reply) {
+        return reply.withLease();
     }
 
     /**

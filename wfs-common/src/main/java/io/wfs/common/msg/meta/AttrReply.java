@@ -8,6 +8,12 @@ public final class AttrReply implements Response {
     private boolean locked;
     /** Appended: the leader leased what this answer may be cached as (see {@link #leased()}). */
     private boolean leased;
+    /**
+     * Appended: the directory whose entries the change touched, after it (mkdir, mknod, symlink and
+     * link applied in one group), so the client answers the kernel's next stat of it without
+     * asking; null otherwise. Leased with the answer: its key is the answer's directory key.
+     */
+    private InodeAttr dir;
 
     public AttrReply() {
     }
@@ -19,6 +25,17 @@ public final class AttrReply implements Response {
     public AttrReply(InodeAttr attr, boolean locked) {
         this.attr = attr;
         this.locked = locked;
+    }
+
+    /** This answer with {@code dir}, the changed directory's attributes ({@link #dir()}). */
+    public AttrReply withDirectory(InodeAttr dir) {
+        this.dir = dir;
+        return this;
+    }
+
+    /** The directory the change touched, after it; null when not sent. */
+    public InodeAttr dir() {
+        return dir;
     }
 
     public InodeAttr attr() {
@@ -46,6 +63,7 @@ public final class AttrReply implements Response {
     public AttrReply withLease() {
         AttrReply copy = new AttrReply(attr, locked);
         copy.leased = true;
+        copy.dir = dir;
         return copy;
     }
 }
