@@ -64,7 +64,8 @@ final class EntryRemoval {
                             if (error != null) {
                                 throw WfsException.unwrap(error);
                             }
-                            return OkReply.INSTANCE;
+                            // Step 2's answer: the parent after the removal (leased to the client when granted).
+                            return (OkReply) removed;
                         }));
     }
 

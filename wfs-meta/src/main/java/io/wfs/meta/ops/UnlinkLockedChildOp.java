@@ -7,6 +7,7 @@ import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
+import java.util.function.LongConsumer;
 
 /**
  * Cross-group rmdir or unlink, step 2, in the parent's group: removes the entry if it still names the
@@ -44,6 +45,19 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
             ctx.slotOf(req.parent()).setNlink(req.parent(), dir.nlink() - 1);
         }
         ctx.touchDirectory(req.parent());
-        return OkReply.INSTANCE;
+        return OkReply.changed(ctx.wire(req.parent()));
+    }
+
+    /** The parent after the removal, for the client's cache: the step runs under the client's header. */
+    @Override
+    public void leaseKeys(UnlinkLockedChildRequest request, OkReply reply, LongConsumer keys) {
+        if (reply.dir() != null) {
+            keys.accept(request.parent());
+        }
+    }
+
+    @Override
+    public OkReply withLease(OkReply reply) {
+        return reply.withLease();
     }
 }

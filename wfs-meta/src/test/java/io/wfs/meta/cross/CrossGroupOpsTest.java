@@ -92,8 +92,11 @@ class CrossGroupOpsTest {
         childGroup.run(new io.wfs.common.msg.meta.UnlinkRequest(childGroup.h(), child.ino(), n("f")));
         InodeAttr locked = childGroup.run(new LockForRemoveRequest(childGroup.h(), child.ino(), ROOT, n("r"), true)).attr();
         childGroup.fails(WfsErrorCode.LOCKED, new MknodRequest(childGroup.h(), child.ino(), n("g"), FILE, 0));
-        parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"), child.ino(), locked.uid(), locked.ctimeNs(), true));
+        io.wfs.common.msg.meta.OkReply removed = parentGroup.run(new UnlinkLockedChildRequest(parentGroup.h(), ROOT, n("r"),
+                child.ino(), locked.uid(), locked.ctimeNs(), true));
         assertEquals(2, parentGroup.stat(ROOT).nlink());
+        assertEquals(2, removed.dir().nlink(), "the answer carries the parent after the removal");
+        assertEquals(parentGroup.stat(ROOT).mtimeNs(), removed.dir().mtimeNs());
         childGroup.run(new ResolveLockRequest(childGroup.h(), child.ino(), locked.ctimeNs(), true));
         childGroup.fails(WfsErrorCode.ENOENT, new GetAttrRequest(childGroup.h(), child.ino()));
     }
