@@ -43,6 +43,20 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void aRemovalsLockAndCommitSkipTheSessionTheyActForAndOnlyACommitNamesOne() {
+        MetaHeader internal = H.withSequence(5, 2, 1);
+        io.wfs.common.msg.meta.ResolveLockRequest commit =
+                new io.wfs.common.msg.meta.ResolveLockRequest(internal, 1, 10, true).onBehalfOf(77);
+        commit.validate();
+        assertEquals(77, commit.changingSession(), "the client that removed the name is not recalled");
+        assertEquals(5, new io.wfs.common.msg.meta.ResolveLockRequest(internal, 1, 10, true).changingSession());
+        assertEquals(WfsErrorCode.BAD_REQUEST,
+                refusal(new io.wfs.common.msg.meta.ResolveLockRequest(internal, 1, 10, false).onBehalfOf(77)));
+        assertEquals(77, new io.wfs.common.msg.meta.LockForRemoveRequest(internal, 1, 2, "a".getBytes(), true)
+                .onBehalfOf(77).changingSession());
+    }
+
+    @Test
     void quotaLimitsAreCheckedAndAQuotaRequestNeedsThem() {
         new io.wfs.common.msg.meta.SetQuotaRequest(H, 1, 0, 0).validate();
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.SetQuotaRequest(H, 1, -1, 0)));

@@ -83,17 +83,25 @@ public final class CrossGroupSteps {
 
     /** Step 3, unless step 2 may or may not have happened: then the sweep decides once the lock expires. */
     public void resolveUnlessUnknown(long ino, long lockTimeNs, boolean commit, Throwable stepError) {
+        resolveUnlessUnknown(ino, lockTimeNs, commit, stepError, 0);
+    }
+
+    /**
+     * As {@link #resolveUnlessUnknown(long, long, boolean, Throwable)}, for a removal whose client
+     * session {@code onBehalfOf} forgets the name and the inode itself: a commit does not recall it.
+     */
+    public void resolveUnlessUnknown(long ino, long lockTimeNs, boolean commit, Throwable stepError, long onBehalfOf) {
         if (StepOutcome.unknown(stepError)) {
             LOG.warn("step 2 on {} ended without a known outcome ({}): the sweep resolves its lock", ino, stepError.toString());
             return;
         }
-        resolve(ino, lockTimeNs, commit);
+        resolve(ino, lockTimeNs, commit, commit ? onBehalfOf : 0);
     }
 
     /** Step 3. Its failure is left to the sweep: the answer to the client does not wait for it. */
-    private void resolve(long ino, long lockTimeNs, boolean commit) {
+    private void resolve(long ino, long lockTimeNs, boolean commit, long onBehalfOf) {
         String op = commit ? "commit" : "undo";
-        step(op, 3, () -> peers.call(new ResolveLockRequest(internal(), ino, lockTimeNs, commit)));
+        step(op, 3, () -> peers.call(new ResolveLockRequest(internal(), ino, lockTimeNs, commit).onBehalfOf(onBehalfOf)));
     }
 
     /** A header for the coordinator's own steps: root, this server's session. */

@@ -55,7 +55,7 @@ public final class LeaseTracking {
         if (!changed.active()) {
             return result;
         }
-        long session = request == null ? 0 : request.header().session();
+        long session = request == null ? 0 : request.changingSession();
         CompletableFuture<Void> before = changed.keys().isEmpty() ? null : leases.invalidate(changed.keys(), session);
         Object reply = result;
         if (op != null && !replayed && result instanceof Response r && !(result instanceof WfsException)) {

@@ -53,14 +53,14 @@ final class EntryRemoval {
         String opName = directory ? RMDIR : UNLINK;
         CrossGroupSteps steps = leader.steps();
         return steps.step(opName, 1, () -> steps.peers().call(new LockForRemoveRequest(steps.internal(), child, parent, name,
-                        directory)))
+                        directory).onBehalfOf(h.session())))
                 .thenCompose(victim -> steps.step(opName, 2, () -> leader.propose(MessageType.UNLINK_LOCKED_CHILD,
                         new UnlinkLockedChildRequest(h, parent, name, child, victim.attr().uid(), victim.attr().ctimeNs(),
                                 directory)))
                         .handle((removed, error) -> {
                             // A resend that raced an earlier run is answered from that run's record: undo our lock.
                             boolean applied = error == null && leader.stepApplied(h, child, victim.attr().ctimeNs());
-                            steps.resolveUnlessUnknown(child, victim.attr().ctimeNs(), applied, error);
+                            steps.resolveUnlessUnknown(child, victim.attr().ctimeNs(), applied, error, h.session());
                             if (error != null) {
                                 throw WfsException.unwrap(error);
                             }

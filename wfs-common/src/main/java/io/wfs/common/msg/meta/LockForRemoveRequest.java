@@ -10,6 +10,12 @@ public final class LockForRemoveRequest extends InodeRequest<AttrReply> {
     private long parent;
     private byte[] name;
     private boolean directory;
+    /**
+     * Appended: the client session whose unlink or rmdir this locks for, 0 for none. The lock's
+     * change (its time) does not recall it ({@link #changingSession()}): it forgets the name and the
+     * inode when its removal is answered, and an undo, which changes the inode again, recalls it.
+     */
+    private long onBehalfOf;
 
     public LockForRemoveRequest() {
     }
@@ -19,6 +25,21 @@ public final class LockForRemoveRequest extends InodeRequest<AttrReply> {
         this.parent = parent;
         this.name = name;
         this.directory = directory;
+    }
+
+    /** This step, locking for the removal client session {@code session} asked for. */
+    public LockForRemoveRequest onBehalfOf(long session) {
+        this.onBehalfOf = session;
+        return this;
+    }
+
+    public long onBehalfOf() {
+        return onBehalfOf;
+    }
+
+    @Override
+    public long changingSession() {
+        return onBehalfOf != 0 ? onBehalfOf : header().session();
     }
 
     public long parent() {

@@ -11,6 +11,12 @@ import io.wfs.common.rpc.Validate;
 public final class ResolveLockRequest extends InodeRequest<OkReply> {
     private long lockTimeNs;
     private boolean commit;
+    /**
+     * Appended: the client session whose unlink or rmdir this commits, 0 for none. It forgets the
+     * name and the inode when its removal is answered, so the commit does not recall it
+     * ({@link #changingSession()}).
+     */
+    private long onBehalfOf;
 
     public ResolveLockRequest() {
     }
@@ -19,6 +25,21 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> {
         super(header, ino);
         this.lockTimeNs = lockTimeNs;
         this.commit = commit;
+    }
+
+    /** This resolution, committing a removal of client session {@code session}, which forgets the name itself. */
+    public ResolveLockRequest onBehalfOf(long session) {
+        this.onBehalfOf = session;
+        return this;
+    }
+
+    public long onBehalfOf() {
+        return onBehalfOf;
+    }
+
+    @Override
+    public long changingSession() {
+        return onBehalfOf != 0 ? onBehalfOf : header().session();
     }
 
     public long lockTimeNs() {
@@ -33,5 +54,6 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> {
     public void validate() {
         super.validate();
         Validate.check(lockTimeNs > 0, "lockTimeNs must be positive");
+        Validate.check(onBehalfOf == 0 || commit, "only a commit names the session that forgot the removed name");
     }
 }
