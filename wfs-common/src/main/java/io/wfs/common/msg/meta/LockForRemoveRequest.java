@@ -6,7 +6,7 @@ package io.wfs.common.msg.meta;
  * <p>An inode request, not an {@link EntryNameRequest}: on the wire {@code ino} is field 2 and the
  * entry (parent, name) fields 3 and 4, where EntryNameRequest puts parent and name at 2 and 3.
  */
-public final class LockForRemoveRequest extends InodeRequest<AttrReply> {
+public final class LockForRemoveRequest extends InodeRequest<AttrReply> implements ActsForClient<AttrReply> {
     private long parent;
     private byte[] name;
     private boolean directory;
@@ -33,13 +33,9 @@ public final class LockForRemoveRequest extends InodeRequest<AttrReply> {
         return this;
     }
 
+    @Override
     public long onBehalfOf() {
         return onBehalfOf;
-    }
-
-    @Override
-    public long changingSession() {
-        return onBehalfOf != 0 ? onBehalfOf : header().session();
     }
 
     public long parent() {

@@ -8,7 +8,7 @@ import io.wfs.common.rpc.Validate;
  * lock (a coordinator's late undo after the sweep already finished it) finds another lock time
  * and changes nothing.
  */
-public final class ResolveLockRequest extends InodeRequest<OkReply> {
+public final class ResolveLockRequest extends InodeRequest<OkReply> implements ActsForClient<OkReply> {
     private long lockTimeNs;
     private boolean commit;
     /**
@@ -33,13 +33,9 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> {
         return this;
     }
 
+    @Override
     public long onBehalfOf() {
         return onBehalfOf;
-    }
-
-    @Override
-    public long changingSession() {
-        return onBehalfOf != 0 ? onBehalfOf : header().session();
     }
 
     public long lockTimeNs() {
