@@ -144,14 +144,16 @@ final class ClientNamespace {
     }
 
     InodeAttr setattr(Caller c, long ino, SetAttr change) {
+        long askedAt = cache.generation();
+        // Counted as a change of ino: a change of its entries answered meanwhile must not cache its older self.
+        cache.changeStarts(ino);
+        AttrReply r = null;
         try {
-            long askedAt = cache.generation();
-            AttrReply r = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change)));
-            cache.putAttr(r.attr(), paths.leaseOf(ino, r.leased()), askedAt);
+            r = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change)));
             return r.attr();
-        } catch (WfsException e) {
-            cache.forgetAttr(ino);
-            throw e;
+        } finally {
+            cache.attrsChangeEnds(ino, r == null ? null : r.attr(), r == null ? null : paths.leaseOf(ino, r.leased()),
+                    askedAt);
         }
     }
 

@@ -267,6 +267,25 @@ public final class MetadataCache {
         }
     }
 
+    /**
+     * A change of {@code ino}'s own attributes this client sent (setattr) is answered with them
+     * ({@code attr}), or failed (null). Kept as {@link #putAttr} does when no other change of it was
+     * in flight; otherwise forgotten, mode and owner included: the answers may have come in any
+     * order, and walks must not check permissions against an older mode.
+     */
+    public synchronized void attrsChangeEnds(long ino, InodeAttr attr, GroupLease lease, long askedAt) {
+        boolean alone = !overlapped.contains(ino);
+        if (changing.addTo(ino, -1) <= 1) {
+            changing.remove(ino);
+            overlapped.remove(ino);
+        }
+        if (alone && attr != null) {
+            putAttr(attr, lease, askedAt);
+        } else {
+            forgetAttr(ino);
+        }
+    }
+
     public synchronized void entriesChanged(long ino) {
         Attr a = attrs.get(ino);
         if (a != null && !a.timesStale) {

@@ -164,4 +164,28 @@ class MetadataCacheTest {
         cache.changeEnds(7, dirWithLinks(6, 75), lease, askedAt);
         assertNull(cache.attr(7));
     }
+
+    @Test
+    void aChmodOverlappingAChangeOfTheDirectorysEntriesLeavesNoOlderModeBehind() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.putAttr(DIR, lease, cache.generation());
+        long askedAt = cache.generation();
+        cache.changeStarts(7);
+        cache.changeStarts(7);
+        InodeAttr chmodded = new InodeAttr(7, Posix.S_IFDIR | 0700, 2, 1000, 100, 0, 1, 1, 5, 0, 1);
+        cache.attrsChangeEnds(7, chmodded, lease, askedAt);
+        // The mkdir was applied before the chmod, but its answer comes after it, with mode 0755.
+        cache.changeEnds(7, dirWithLinks(3, 50), lease, askedAt);
+        assertNull(cache.attr(7));
+        assertNull(cache.attrForWalk(7), "a walk asks again rather than trust either mode");
+        // Alone, a chmod's answer is kept as before.
+        cache.changeStarts(7);
+        cache.attrsChangeEnds(7, chmodded, lease, askedAt);
+        assertEquals(chmodded, cache.attr(7));
+        // A failed one forgets.
+        cache.changeStarts(7);
+        cache.attrsChangeEnds(7, null, null, askedAt);
+        assertNull(cache.attrForWalk(7));
+    }
 }
