@@ -113,15 +113,21 @@ class MetadataCacheTest {
         assertNull(cache.attr(9));
     }
 
+    /** No TTL; DIR cached under {@code lease}. */
+    private static MetadataCache leasedWithDirectory(CacheLeaseKeeper.GroupLease lease) {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        cache.putAttr(DIR, lease, cache.generation());
+        return cache;
+    }
+
     private static InodeAttr dirWithLinks(int nlink, long mtime) {
         return new InodeAttr(7, Posix.S_IFDIR | 0755, nlink, 1000, 100, 0, 1, mtime, mtime, 0, 1);
     }
 
     @Test
     void aLoneChangeOfADirectoryKeepsTheDirectoryItsAnswerCarries() {
-        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
         CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
-        cache.putAttr(DIR, lease, cache.generation());
+        MetadataCache cache = leasedWithDirectory(lease);
         long askedAt = cache.generation();
         InodeAttr afterMkdir = dirWithLinks(3, 50);
         cache.changeStarts(7);
@@ -143,9 +149,8 @@ class MetadataCacheTest {
 
     @Test
     void overlappingChangesOfOneDirectoryKeepNoneOfTheirAnswers() {
-        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
         CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
-        cache.putAttr(DIR, lease, cache.generation());
+        MetadataCache cache = leasedWithDirectory(lease);
         long askedAt = cache.generation();
         cache.changeStarts(7);
         cache.changeStarts(7);
@@ -167,9 +172,8 @@ class MetadataCacheTest {
 
     @Test
     void aChmodOverlappingAChangeOfTheDirectorysEntriesLeavesNoOlderModeBehind() {
-        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
         CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
-        cache.putAttr(DIR, lease, cache.generation());
+        MetadataCache cache = leasedWithDirectory(lease);
         long askedAt = cache.generation();
         cache.changeStarts(7);
         cache.changeStarts(7);
