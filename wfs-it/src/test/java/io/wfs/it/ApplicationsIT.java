@@ -39,15 +39,20 @@ class ApplicationsIT {
         return new Result(p.exitValue(), out);
     }
 
+    /** The cluster under test, whose log a failed command's message quotes. */
+    private static WfsLocalCommand underTest;
+
     private static void ok(Path cwd, String script) throws Exception {
         Result r = sh(cwd, script);
-        assertEquals(0, r.exit(), script + "\n" + r.output());
+        assertEquals(0, r.exit(), () -> script + "\n" + r.output()
+                + (underTest == null ? "" : "\nwfs local's warnings and errors:\n" + underTest.problems(40)));
     }
 
     @Test
     void gitTarSqliteFioDbenchRsyncRunOnTheMountAndSurviveARestart() throws Exception {
         try (MiniCluster cluster = MiniCluster.builder().localCommand().start()) {
             WfsLocalCommand local = cluster.localCommand();
+            underTest = local;
             Path mnt = local.mountPoint();
             Path work = Files.createDirectories(cluster.dir().resolve("work"));
             WfsLocalCommand.Result start = local.start();

@@ -55,6 +55,20 @@ final class WfsLocalCommand implements AutoCloseable {
         return wfs(args.toArray(new String[0]));
     }
 
+    /**
+     * The last {@code max} WARN and ERROR lines of the cluster's log (jraft's and bolt's own chatter
+     * left out), for the message of a failed check: the log goes with the test's folder.
+     */
+    String problems(int max) {
+        try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(data.resolve("local.log"))) {
+            List<String> found = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR "))
+                    .filter(l -> !l.contains("c.a.s") && !l.contains("sofa")).toList();
+            return String.join("\n", found.subList(Math.max(0, found.size() - max), found.size()));
+        } catch (java.io.IOException | java.io.UncheckedIOException e) {
+            return "(no log: " + e + ")";
+        }
+    }
+
     /** {@code wfs local stop --dir <data>}. */
     Result stop() throws Exception {
         return wfs("local", "stop", "--dir", data.toString());
