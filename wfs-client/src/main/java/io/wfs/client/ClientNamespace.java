@@ -64,7 +64,11 @@ final class ClientNamespace {
     }
 
     InodeAttr mkdir(Caller c, String path, int mode) {
-        PathResolver.ParentAndName p = paths.parentOf(c, path);
+        return mkdir(c, paths.parentOf(c, path), mode);
+    }
+
+    /** mkdir of name {@code p}, its parent already resolved. */
+    InodeAttr mkdir(Caller c, PathResolver.ParentAndName p, int mode) {
         return changed(p, new MkdirRequest(mutation(meta, c), p.parent(), p.name(), mode));
     }
 

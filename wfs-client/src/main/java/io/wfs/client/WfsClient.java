@@ -184,10 +184,11 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public InodeAttr mkdir(Caller caller, String path, int mode) {
+        io.wfs.client.namespace.PathResolver.ParentAndName p = paths.parentOf(caller, path);
         if (creates != null) {
-            creates.makingDirectoryIn(caller, paths.parentOf(caller, path).parent());
+            creates.makingDirectoryIn(caller, p.parent());
         }
-        InodeAttr made = namespace.mkdir(caller, path, mode);
+        InodeAttr made = namespace.mkdir(caller, p, mode);
         if (creates != null) {
             creates.madeHere(made.ino());
         }

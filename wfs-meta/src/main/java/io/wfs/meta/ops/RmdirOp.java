@@ -8,10 +8,9 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongConsumer;
 
 /** rmdir: removes an empty directory; its parent loses the link its ".." held. */
-public final class RmdirOp implements MetaOperation<RmdirRequest, OkReply> {
+public final class RmdirOp implements LeasedRemoval<RmdirRequest> {
     @Override
     public MessageType type() {
         return MessageType.RMDIR;
@@ -42,16 +41,8 @@ public final class RmdirOp implements MetaOperation<RmdirRequest, OkReply> {
         return OkReply.changed(ctx.wire(req.parent()));
     }
 
-    /** The parent's attributes in the answer, cached by the client under the parent's key. */
     @Override
-    public void leaseKeys(RmdirRequest request, OkReply reply, LongConsumer keys) {
-        if (reply.dir() != null) {
-            keys.accept(request.parent());
-        }
-    }
-
-    @Override
-    public OkReply withLease(OkReply reply) {
-        return reply.withLease();
+    public long directoryOf(RmdirRequest request) {
+        return request.parent();
     }
 }

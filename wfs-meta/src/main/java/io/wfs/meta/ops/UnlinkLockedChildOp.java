@@ -7,13 +7,12 @@ import io.wfs.common.msg.meta.UnlinkLockedChildRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
-import java.util.function.LongConsumer;
 
 /**
  * Cross-group rmdir or unlink, step 2, in the parent's group: removes the entry if it still names the
  * locked child, with the parent's permission and sticky rules, within the lock window.
  */
-public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChildRequest, OkReply> {
+public final class UnlinkLockedChildOp implements LeasedRemoval<UnlinkLockedChildRequest> {
     @Override
     public MessageType type() {
         return MessageType.UNLINK_LOCKED_CHILD;
@@ -48,16 +47,8 @@ public final class UnlinkLockedChildOp implements MetaOperation<UnlinkLockedChil
         return OkReply.changed(ctx.wire(req.parent()));
     }
 
-    /** The parent after the removal, for the client's cache: the step runs under the client's header. */
     @Override
-    public void leaseKeys(UnlinkLockedChildRequest request, OkReply reply, LongConsumer keys) {
-        if (reply.dir() != null) {
-            keys.accept(request.parent());
-        }
-    }
-
-    @Override
-    public OkReply withLease(OkReply reply) {
-        return reply.withLease();
+    public long directoryOf(UnlinkLockedChildRequest request) {
+        return request.parent();
     }
 }

@@ -8,10 +8,9 @@ import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.LongConsumer;
 
 /** unlink: removes a non-directory name (EISDIR for a directory, as Linux answers). */
-public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
+public final class UnlinkOp implements LeasedRemoval<UnlinkRequest> {
     @Override
     public MessageType type() {
         return MessageType.UNLINK;
@@ -34,17 +33,9 @@ public final class UnlinkOp implements MetaOperation<UnlinkRequest, OkReply> {
         return OkReply.changed(ctx.wire(req.parent()));
     }
 
-    /** The parent's attributes in the answer, cached by the client under the parent's key. */
     @Override
-    public void leaseKeys(UnlinkRequest request, OkReply reply, LongConsumer keys) {
-        if (reply.dir() != null) {
-            keys.accept(request.parent());
-        }
-    }
-
-    @Override
-    public OkReply withLease(OkReply reply) {
-        return reply.withLease();
+    public long directoryOf(UnlinkRequest request) {
+        return request.parent();
     }
 
     /**

@@ -9,15 +9,7 @@ record ModelCaller(int uid, int gid, int... groups) {
     }
 
     boolean inGroup(int group) {
-        if (gid == group) {
-            return true;
-        }
-        for (int g : groups) {
-            if (g == group) {
-                return true;
-            }
-        }
-        return false;
+        return io.wfs.common.posix.Groups.member(gid, groups, group);
     }
 
     MetaHeader header() {
