@@ -278,8 +278,7 @@ public final class WfsClient implements WfsFileSystem {
         }
         InodeAttr a = namespace.setattr(caller, ino, change);
         if (open != null && change.changesSize()) {
-            files.open(Caller.ROOT, ino);
-            files.release(open);
+            files.refetch(ino, open);
         }
         return a;
     }

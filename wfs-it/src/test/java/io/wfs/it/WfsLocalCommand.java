@@ -61,8 +61,21 @@ final class WfsLocalCommand implements AutoCloseable {
      */
     String problems(int max) {
         try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(data.resolve("local.log"))) {
-            List<String> found = lines.filter(l -> l.contains(" WARN ") || l.contains(" ERROR "))
-                    .filter(l -> !l.contains("c.a.s") && !l.contains("sofa")).toList();
+            List<String> found = new java.util.ArrayList<>();
+            int stackLeft = 0;
+            for (String l : (Iterable<String>) lines::iterator) {
+                boolean ours = !l.contains("c.a.s") && !l.contains("sofa");
+                if ((l.contains(" WARN ") || l.contains(" ERROR ")) && ours) {
+                    found.add(l);
+                    // An unexpected failure's stack names the code at fault: its first lines come along.
+                    stackLeft = l.contains(" ERROR ") ? 8 : 0;
+                } else if (stackLeft > 0 && !l.isEmpty() && !Character.isDigit(l.charAt(0))) {
+                    found.add(l);
+                    stackLeft--;
+                } else {
+                    stackLeft = 0;
+                }
+            }
             return String.join("\n", found.subList(Math.max(0, found.size() - max), found.size()));
         } catch (java.io.IOException | java.io.UncheckedIOException e) {
             return "(no log: " + e + ")";

@@ -148,6 +148,19 @@ public final class FileIo {
         }
     }
 
+    /**
+     * After a truncate of an open file: its slices and size fetched again, kept only while
+     * {@code state} is still the file's open state (its last handle may have gone meanwhile).
+     */
+    public void refetch(long ino, FileState state) {
+        SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), ino)));
+        synchronized (open) {
+            if (open.get(ino) == state) {
+                state.refreshed(fresh.attr(), fresh.slices());
+            }
+        }
+    }
+
     /** The state of a file this client has open, or null (to show buffered sizes in getattr). */
     public FileState ifOpen(long ino) {
         synchronized (open) {
@@ -193,18 +206,21 @@ public final class FileIo {
     }
 
     /**
-     * Uploads what is buffered and commits it; returns when both are durable on every replica.
-     * The new slice list is not fetched here: a read does it when it needs it (a small file
-     * written and closed costs its upload and one commit, nothing more).
-     */
-    /**
      * Uploads and commits what is buffered; false when nothing was (the file's attributes did not
-     * move). The {@link CommitListener} hears of the commit.
+     * move). Returns when both are durable on every replica; the new slice list is not fetched here
+     * (a read does it when it needs it). The {@link CommitListener} hears of the commit.
+     *
+     * <p>{@code file} may have been released meanwhile: the kernel sends FUSE's RELEASE after
+     * close(2) returns, so a utimens on the path (rsync) can find the file open and see it go.
+     * Its close flushed it first, so there is nothing left to do.
      */
     public boolean flush(Caller caller, FileState file) {
         ReentrantLock lock;
         synchronized (open) {
             lock = flushLocks.get(file.ino());
+        }
+        if (lock == null) {
+            return false;
         }
         lock.lock();
         try {
