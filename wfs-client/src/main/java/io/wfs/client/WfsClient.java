@@ -308,13 +308,17 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public int write(WfsFile file, long offset, byte[] data, int length) {
+        return writeHandedOver(file, offset, Arrays.copyOf(data, length));
+    }
+
+    @Override
+    public int writeHandedOver(WfsFile file, long offset, byte[] data) {
         if (!file.writable()) {
             throw new WfsException(WfsErrorCode.EBADF, "not open for writing");
         }
-        byte[] copy = Arrays.copyOf(data, length);
         long at = file.appends() ? file.state().size() : offset;
-        files.write(file.caller(), file.state(), at, copy);
-        return length;
+        files.write(file.caller(), file.state(), at, data);
+        return data.length;
     }
 
     @Override

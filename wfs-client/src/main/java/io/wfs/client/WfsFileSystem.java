@@ -58,6 +58,12 @@ public interface WfsFileSystem extends AutoCloseable {
     /** Writes at {@code offset} (at the end for O_APPEND handles); returns the bytes taken. */
     int write(WfsFile file, long offset, byte[] data, int length);
 
+    /**
+     * As {@link #write}, all of {@code data}, which the caller hands over: the client keeps the
+     * array itself as the buffered bytes (no copy), so the caller must not touch it again.
+     */
+    int writeHandedOver(WfsFile file, long offset, byte[] data);
+
     /** Uploads and commits what the file buffers (close and flush call it). */
     void flush(WfsFile file);
 

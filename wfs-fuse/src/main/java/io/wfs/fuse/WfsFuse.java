@@ -263,7 +263,7 @@ public class WfsFuse extends FuseStubFS {
         return errors.call("write", path, () -> {
             byte[] data = new byte[(int) size];
             buf.get(0, data, 0, data.length);
-            return fs.write(handles.get(fi.fh.get()), offset, data, data.length);
+            return fs.writeHandedOver(handles.get(fi.fh.get()), offset, data);
         });
     }
 

@@ -91,36 +91,60 @@ final class DirtyRanges {
         }
     }
 
-    /** Every run as blocks of at most {@code blockSize}, adjacent runs joined (copies; the runs stay). */
+    /**
+     * Every run as blocks of at most {@code blockSize}, adjacent runs joined. Each block is filled
+     * by one copy, or is the run itself when one run is exactly the block (runs are never changed
+     * in place, and they stay).
+     */
     List<Block> blocks(int blockSize) {
         List<Block> blocks = new ArrayList<>();
-        long start = -1;
-        java.io.ByteArrayOutputStream current = new java.io.ByteArrayOutputStream();
+        List<byte[]> span = new ArrayList<>();
+        long spanStart = -1;
+        long spanEnd = -1;
         for (Map.Entry<Long, byte[]> e : runs.entrySet()) {
-            byte[] run = e.getValue();
-            int done = 0;
-            if (start >= 0 && start + current.size() != e.getKey()) {
-                blocks.add(new Block(start, current.toByteArray()));
-                current.reset();
-                start = -1;
+            if (spanStart >= 0 && e.getKey() != spanEnd) {
+                cutSpan(span, spanStart, spanEnd, blockSize, blocks);
+                span.clear();
+                spanStart = -1;
             }
-            while (done < run.length) {
-                if (start < 0) {
-                    start = e.getKey() + done;
-                }
-                int n = Math.min(run.length - done, blockSize - current.size());
-                current.write(run, done, n);
-                done += n;
-                if (current.size() == blockSize) {
-                    blocks.add(new Block(start, current.toByteArray()));
-                    current.reset();
-                    start = -1;
-                }
+            if (spanStart < 0) {
+                spanStart = e.getKey();
             }
+            span.add(e.getValue());
+            spanEnd = e.getKey() + e.getValue().length;
         }
-        if (start >= 0 && current.size() > 0) {
-            blocks.add(new Block(start, current.toByteArray()));
+        if (spanStart >= 0) {
+            cutSpan(span, spanStart, spanEnd, blockSize, blocks);
         }
         return blocks;
+    }
+
+    /** The adjacent runs {@code span}, covering [start, end), as blocks of {@code blockSize} from {@code start}. */
+    private static void cutSpan(List<byte[]> span, long start, long end, int blockSize, List<Block> out) {
+        int run = 0;
+        int inRun = 0;
+        for (long at = start; at < end; ) {
+            int length = (int) Math.min(blockSize, end - at);
+            if (inRun == 0 && span.get(run).length == length) {
+                out.add(new Block(at, span.get(run++)));
+                at += length;
+                continue;
+            }
+            byte[] block = new byte[length];
+            int filled = 0;
+            while (filled < length) {
+                byte[] from = span.get(run);
+                int n = Math.min(from.length - inRun, length - filled);
+                System.arraycopy(from, inRun, block, filled, n);
+                filled += n;
+                inRun += n;
+                if (inRun == from.length) {
+                    run++;
+                    inRun = 0;
+                }
+            }
+            out.add(new Block(at, block));
+            at += length;
+        }
     }
 }

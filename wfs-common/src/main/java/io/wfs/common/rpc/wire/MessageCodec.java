@@ -2,7 +2,7 @@ package io.wfs.common.rpc.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufOutputStream;
-import io.netty.buffer.ByteBufUtil;
+import io.protostuff.ByteBufferInput;
 import io.protostuff.LinkedBuffer;
 import io.protostuff.ProtostuffIOUtil;
 import io.protostuff.Schema;
@@ -40,8 +40,15 @@ public final class MessageCodec {
         if (in.hasArray()) {
             ProtostuffIOUtil.mergeFrom(in.array(), in.arrayOffset() + in.readerIndex(), length, message, schema);
         } else {
-            byte[] bytes = ByteBufUtil.getBytes(in, in.readerIndex(), length, false);
-            ProtostuffIOUtil.mergeFrom(bytes, 0, length, message, schema);
+            // Straight from the socket's direct buffer: a block's bytes are copied once, into their
+            // field, not first into a frame-sized array (a humongous allocation per 4 MiB block).
+            ByteBufferInput input = new ByteBufferInput(in.nioBuffer(in.readerIndex(), length), true);
+            try {
+                schema.mergeFrom(input, message);
+                input.checkLastTagWas(0);
+            } catch (IOException e) {
+                throw new IllegalArgumentException("malformed body: " + e.getMessage(), e);
+            }
         }
         return message;
     }
