@@ -11,11 +11,16 @@ import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.client.WfsFile;
 import io.wfs.common.config.WfsConfig;
+import io.wfs.common.msg.store.DeleteBlocksRequest;
+import io.wfs.common.rpc.RpcOptions;
+import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.testing.Await;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.server.MetaServer;
 import io.wfs.meta.state.MetaStateMachine;
+import io.wfs.store.disk.VolumeReplica;
+import io.wfs.store.server.StoreServer;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -30,7 +35,8 @@ import picocli.CommandLine;
 /**
  * The {@code wfs fsck} command itself, booting from the manager of the {@code wfs local}
  * cluster like any client: exit 0 and a clean report after files written through the client,
- * exit 1 and the damage named once an entry to a missing inode is put in the root.
+ * exit 1 and the damage named once an entry to a missing inode is put in the root, or a block is
+ * lost on one replica.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FsckCommandIT {
@@ -66,22 +72,11 @@ class FsckCommandIT {
 
     @Test
     void cleanAfterClientWritesThenDamageIsExit1() throws Exception {
-        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.localCluster().managerAddress());
-        try (WfsClient client = new WfsClient(config, cluster.localCluster().secret(), new MetricRegistry())) {
-            Await.until(Duration.ofSeconds(30), () -> client.getattr(Caller.ROOT, "/") != null, () -> "the root exists");
-            for (int d = 0; d < 4; d++) {
-                client.mkdir(Caller.ROOT, "/d" + d, 0755);
-                for (int f = 0; f < 3; f++) {
-                    WfsFile file = client.open(Caller.ROOT, "/d" + d + "/f" + f, Posix.O_CREAT | Posix.O_WRONLY, 0644);
-                    byte[] data = ("file " + d + "/" + f).getBytes(StandardCharsets.UTF_8);
-                    client.write(file, 0, data, data.length);
-                    client.release(file);
-                }
-            }
-        }
+        writeTwelveFiles();
         assertEquals(0, fsck("--json", "--no-progress"), err.toString());
         assertTrue(out.toString().contains("\"clean\" : true"), out.toString());
         assertTrue(out.toString().contains("\"inodes\" : 17"), out.toString());
+        assertTrue(out.toString().contains("\"files_checked\" : 12"), out.toString());
 
         assertEquals(0, fsck("--page", "2"), err.toString());
         assertTrue(out.toString().contains("DANGLING_ENTRY"), out.toString());
@@ -102,5 +97,52 @@ class FsckCommandIT {
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("missing inode " + InodeNumbers.toString(missing)), out.toString());
         assertTrue(out.toString().contains("DAMAGED"), out.toString());
+    }
+
+    /** Four directories of three small files, written through a client. */
+    private void writeTwelveFiles() throws Exception {
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.localCluster().managerAddress());
+        try (WfsClient client = new WfsClient(config, cluster.localCluster().secret(), new MetricRegistry())) {
+            Await.until(Duration.ofSeconds(30), () -> client.getattr(Caller.ROOT, "/") != null, () -> "the root exists");
+            for (int d = 0; d < 4; d++) {
+                client.mkdir(Caller.ROOT, "/d" + d, 0755);
+                for (int f = 0; f < 3; f++) {
+                    WfsFile file = client.open(Caller.ROOT, "/d" + d + "/f" + f, Posix.O_CREAT | Posix.O_WRONLY, 0644);
+                    byte[] data = ("file " + d + "/" + f).getBytes(StandardCharsets.UTF_8);
+                    client.write(file, 0, data, data.length);
+                    client.release(file);
+                }
+            }
+        }
+    }
+
+    /**
+     * A block lost on one replica (deleted there alone, as a disk that lost it would have it) is
+     * found by the data check: exit 1, the file, block, volume and store named; --no-data does
+     * not look and finds the namespace clean.
+     */
+    @Test
+    void aBlockMissingOnOneReplicaIsExit1() throws Exception {
+        writeTwelveFiles();
+        assertEquals(0, fsck("--no-progress"), out + "\n" + err);
+        assertTrue(out.toString().contains("12 files and"), out.toString());
+
+        StoreServer store = cluster.localCluster().stores().get(0);
+        VolumeReplica volume = store.volumes().all().stream().filter(v -> v.liveBlocksAfter(0, 1).length > 0)
+                .findFirst().orElseThrow();
+        long block = volume.liveBlocksAfter(0, 1)[0];
+        WfsConfig config = WfsConfig.defaults();
+        try (RpcClient rpc = new RpcClient("fsck-it", RpcOptions.from(config), cluster.localCluster().secret(),
+                new MetricRegistry())) {
+            assertEquals(1, rpc.call(store.rpcAddress(), new DeleteBlocksRequest(volume.id(), new long[] {block}))
+                    .get(30, TimeUnit.SECONDS).deleted());
+        }
+
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), out + "\n" + err);
+        assertTrue(out.toString().contains("block " + block + " of volume " + volume.id() + " is missing on store "
+                + store.selfAddress()), out.toString());
+        assertTrue(out.toString().contains("MISSING_BLOCK"), out.toString());
+        assertEquals(0, fsck("--no-progress", "--no-data"), out + "\n" + err);
+        assertTrue(out.toString().contains("data not checked"), out.toString());
     }
 }

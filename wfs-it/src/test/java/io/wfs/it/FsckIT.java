@@ -65,7 +65,7 @@ class FsckIT {
 
     private FsckReport fsck() {
         NamespaceCheck check = new NamespaceCheck(MetaContext.LOCK_EXPIRY_NS + 10_000_000_000L);
-        new NamespaceScan(client, cluster.slotMap(), 3, ScanInodesRequest.MAX_ENTRIES).run(check, n -> { });
+        new NamespaceScan(client, cluster.slotMap(), 3, ScanInodesRequest.MAX_ENTRIES).run(check, null, n -> { });
         return check.finish();
     }
 

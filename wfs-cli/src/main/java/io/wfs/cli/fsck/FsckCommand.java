@@ -32,13 +32,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code wfs fsck}: an online, read-only check of the namespace of every meta group
- * (docs/reliability.md). Exit 0 clean, 1 damage found, 2 usage error, 3 the check could not run
+ * {@code wfs fsck}: an online, read-only check of the namespace of every meta group and of the
+ * blocks its files name on the stores (docs/reliability.md). Exit 0 clean, 1 damage found, 2 usage error, 3 the check could not run
  * to the end (a group did not answer), so scripts can tell "damaged" from "unknown".
  */
 @Command(name = "fsck", mixinStandardHelpOptions = true,
         description = "Check the namespace of every meta group (link counts, dangling entries, directory links, "
-                + "expired locks, orphans). Read-only. Exit 0 clean, 1 damage found, 2 usage error, 3 check incomplete.")
+                + "expired locks, orphans) and that the stores hold every file's blocks. Read-only. Exit 0 clean, 1 damage found, 2 usage error, 3 check incomplete.")
 public final class FsckCommand implements Callable<Integer> {
     public static final int EXIT_DAMAGED = 1;
     public static final int EXIT_INCOMPLETE = 3;
@@ -51,6 +51,9 @@ public final class FsckCommand implements Callable<Integer> {
 
     @Option(names = "--no-progress", description = "No progress bar on stderr.")
     boolean noProgress;
+
+    @Option(names = "--no-data", description = "Check the namespace only, not that the stores hold every file's blocks.")
+    boolean noData;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
             description = "Give up on a call after this long (default ${DEFAULT-VALUE}).")
@@ -87,7 +90,9 @@ public final class FsckCommand implements Callable<Integer> {
                      Duration.ofSeconds(5));
              MetaClient meta = new MetaClient(rpc, cluster.slotMap(), deadline)) {
             cluster.onSlotMap(meta::updateSlotMap);
-            report = check(cl, new NamespaceScan(meta, cluster.slotMap(), page, ScanInodesRequest.MAX_ENTRIES), horizonNs);
+            DataCheck data = noData ? null : new DataCheck(meta, cluster, rpc, deadline);
+            report = check(cl, new NamespaceScan(meta, cluster.slotMap(), page, ScanInodesRequest.MAX_ENTRIES), horizonNs,
+                    data);
         } catch (WfsException e) {
             cl.getErr().println("wfs fsck: the check could not complete: " + e.getMessage());
             return EXIT_INCOMPLETE;
@@ -96,18 +101,20 @@ public final class FsckCommand implements Callable<Integer> {
         return report.clean() ? 0 : EXIT_DAMAGED;
     }
 
-    private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs) {
+    private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs, DataCheck data) {
         NamespaceCheck check = new NamespaceCheck(horizonNs);
+        java.util.function.LongConsumer files = data == null ? null : data::file;
         if (noProgress) {
-            scan.run(check, n -> { });
+            scan.run(check, files, n -> { });
         } else {
             try (ProgressBar bar = new ProgressBarBuilder().setTaskName("fsck namespace").setInitialMax(scan.usedInodes())
                     .setStyle(ProgressBarStyle.ASCII).setConsumer(new PrintWriterConsumer(cl.getErr()))
                     .setUpdateIntervalMillis(500).setUnit(" inodes", 1).showSpeed().build()) {
-                scan.run(check, bar::stepBy);
+                scan.run(check, files, bar::stepBy);
             }
         }
-        return check.finish();
+        FsckReport report = check.finish();
+        return data == null ? report : report.merge(data.finish());
     }
 
     private void print(FsckReport report, PrintWriter out) throws Exception {

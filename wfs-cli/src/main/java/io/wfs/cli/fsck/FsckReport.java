@@ -21,6 +21,9 @@ public final class FsckReport {
     private long inodes;
     private long directories;
     private long entries;
+    /** Files and slices the data check went through; -1: the data was not checked. */
+    private long files = -1;
+    private long slices = -1;
 
     void add(Problem p, String example) {
         counts.merge(p, 1L, Long::sum);
@@ -34,6 +37,28 @@ public final class FsckReport {
         this.inodes = inodes;
         this.directories = directories;
         this.entries = entries;
+    }
+
+    void dataScanned(long files, long slices) {
+        this.files = files;
+        this.slices = slices;
+    }
+
+    /** {@code other}'s findings and counts added to this report's. */
+    FsckReport merge(FsckReport other) {
+        for (Problem p : other.found()) {
+            counts.merge(p, other.count(p), Long::sum);
+            List<String> list = examples.computeIfAbsent(p, k -> new ArrayList<>());
+            for (String e : other.examples(p)) {
+                if (list.size() < EXAMPLES) {
+                    list.add(e);
+                }
+            }
+        }
+        if (other.files >= 0) {
+            dataScanned(other.files, other.slices);
+        }
+        return this;
     }
 
     public long count(Problem p) {
@@ -64,6 +89,9 @@ public final class FsckReport {
         doc.put("inodes", inodes);
         doc.put("directories", directories);
         doc.put("entries", entries);
+        doc.put("data_checked", files >= 0);
+        doc.put("files_checked", Math.max(0, files));
+        doc.put("slices_checked", Math.max(0, slices));
         Map<String, Object> problems = new LinkedHashMap<>();
         for (Problem p : Problem.values()) {
             Map<String, Object> one = new LinkedHashMap<>();
@@ -91,7 +119,8 @@ public final class FsckReport {
                 out.append(p.name()).append(": ... and ").append(count(p) - examples(p).size()).append(" more\n");
             }
         }
-        out.append(String.format("%d inodes, %d directories, %d entries: %s%n", inodes, directories, entries,
+        String data = files < 0 ? "data not checked" : String.format("%d files and %d slices checked on the stores", files, slices);
+        out.append(String.format("%d inodes, %d directories, %d entries, %s: %s%n", inodes, directories, entries, data,
                 clean() ? "clean" : "DAMAGED"));
         return out.toString();
     }

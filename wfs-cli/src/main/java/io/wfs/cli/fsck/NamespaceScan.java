@@ -5,6 +5,7 @@ import io.wfs.common.msg.meta.ScanInodesReply;
 import io.wfs.common.msg.meta.ScanInodesRequest;
 import io.wfs.common.msg.meta.StatFsReply;
 import io.wfs.common.msg.meta.StatFsRequest;
+import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.route.SlotMap;
 import java.util.function.LongConsumer;
@@ -40,16 +41,19 @@ public final class NamespaceScan {
         return used;
     }
 
-    /** Feeds every inode and entry to {@code check}; {@code progress} gets the inodes of each page. */
-    public void run(NamespaceCheck check, LongConsumer progress) {
+    /**
+     * Feeds every inode and entry to {@code check}, and every regular file with data to
+     * {@code files} (the data check; null: none); {@code progress} gets the inodes of each page.
+     */
+    public void run(NamespaceCheck check, LongConsumer files, LongConsumer progress) {
         for (SlotMap.Group g : slotMap.groups()) {
             for (int slot : g.slots()) {
-                scanSlot(slot, check, progress);
+                scanSlot(slot, check, files, progress);
             }
         }
     }
 
-    private void scanSlot(int slot, NamespaceCheck check, LongConsumer progress) {
+    private void scanSlot(int slot, NamespaceCheck check, LongConsumer files, LongConsumer progress) {
         int position = 0;
         long cookie = 0;
         while (position >= 0) {
@@ -61,8 +65,12 @@ public final class NamespaceScan {
             long[] parents = page.parents();
             int[] states = page.states();
             long[] intents = page.intentTimesNs();
+            long[] sizes = page.sizes();
             for (int i = 0; i < inos.length; i++) {
                 check.inode(inos[i], modes[i], nlinks[i], parents[i], states[i], intents[i], page.leaderTimeNs());
+                if (files != null && (modes[i] & Posix.S_IFMT) == Posix.S_IFREG && sizes[i] > 0) {
+                    files.accept(inos[i]);
+                }
             }
             long[] dirs = page.entryDirs();
             long[] children = page.entryInos();

@@ -184,6 +184,26 @@ public final class ManagedClusterView implements ClusterView {
         });
     }
 
+    /** Every volume the route has (wfs fsck walks them). */
+    public int[] volumeIds() {
+        return route.read(m -> m.volumes().stream().mapToInt(RouteChange.Volume::id).toArray());
+    }
+
+    /** The addresses of {@code volume}'s replicas on stores the manager sees up. */
+    public List<String> upReplicasOf(int volume) {
+        return route.read(m -> {
+            RouteChange.Volume v = m.volume(volume);
+            List<String> out = new ArrayList<>();
+            for (int node : v == null ? new int[0] : v.replicas()) {
+                RouteChange.StoreNode s = m.store(node);
+                if (s != null && s.up()) {
+                    out.add(s.address());
+                }
+            }
+            return out;
+        });
+    }
+
     @Override
     public void onSlotMap(Consumer<SlotMap> listener) {
         slotMapListeners.add(listener);

@@ -172,6 +172,7 @@ public enum MessageType {
     LIST_BLOCKS(307, MessageCategory.META, io.wfs.common.msg.store.ListBlocksRequest.class, BlockListReply.class),
     COPY_VOLUME(308, MessageCategory.META, io.wfs.common.msg.store.CopyVolumeRequest.class,
             io.wfs.common.msg.store.VolumeInfoReply.class),
+    CHECK_BLOCKS(309, MessageCategory.META, io.wfs.common.msg.store.CheckBlocksRequest.class, BlockListReply.class),
     ;
 
     private static final MessageType[] BY_ID;

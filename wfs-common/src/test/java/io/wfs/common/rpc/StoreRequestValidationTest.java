@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.store.CheckBlocksRequest;
 import io.wfs.common.msg.store.ReadBlockRequest;
 import io.wfs.common.msg.store.ReplicateBlockRequest;
 import io.wfs.common.msg.store.SealVolumeRequest;
+import io.wfs.common.msg.store.StoreLimits;
 import io.wfs.common.msg.store.WriteBlockRequest;
 import org.junit.jupiter.api.Test;
 
@@ -42,5 +44,15 @@ class StoreRequestValidationTest {
         refused(new WriteBlockRequest(1, 7, null));
         refused(new ReadBlockRequest(1, 7, -1, 3, false));
         refused(new ReadBlockRequest(1, 7, 0, 0, false));
+    }
+
+    /** fsck's question to a replica: a valid volume and 1 to MAX_BLOCK_IDS ids. */
+    @Test
+    void checkBlocksNeedsAVolumeAndABoundedListOfIds() {
+        refused(new CheckBlocksRequest(0, new long[] {7}));
+        refused(new CheckBlocksRequest(1, null));
+        refused(new CheckBlocksRequest(1, new long[0]));
+        refused(new CheckBlocksRequest(1, new long[StoreLimits.MAX_BLOCK_IDS + 1]));
+        new CheckBlocksRequest(1, new long[] {7, -7}).validate();
     }
 }

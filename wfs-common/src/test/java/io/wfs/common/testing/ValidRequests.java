@@ -116,6 +116,7 @@ public final class ValidRequests {
             case SEAL_VOLUME -> new io.wfs.common.msg.store.SealVolumeRequest(1 + r.nextInt(1000));
             case VOLUME_INFO -> new io.wfs.common.msg.store.VolumeInfoRequest(1 + r.nextInt(1000));
             case LIST_BLOCKS -> new io.wfs.common.msg.store.ListBlocksRequest(1 + r.nextInt(1000), r.nextInt(1 << 30), 1 + r.nextInt(1000));
+            case CHECK_BLOCKS -> new io.wfs.common.msg.store.CheckBlocksRequest(1 + r.nextInt(1000), new long[] {1 + r.nextInt(1 << 30), 7});
             case COPY_VOLUME -> new io.wfs.common.msg.store.CopyVolumeRequest(1 + r.nextInt(1000), "127.0.0.1:7001",
                     new String[] {"127.0.0.1:7002", "127.0.0.1:7004"});
             case REGISTER_META_NODE -> new io.wfs.common.msg.manager.RegisterMetaNodeRequest("10.0.0." + r.nextInt(250) + ":7000",

@@ -219,7 +219,7 @@ public final class VolumeReplica implements AutoCloseable {
         }
     }
 
-    /** Packed location of a block (0 if absent): tests and tools check alignment with it. */
+    /** Packed location of a block (0 if absent): tests check alignment with it, fsck that it is there. */
     public long location(long blockId) {
         indexLock.readLock().lock();
         try {

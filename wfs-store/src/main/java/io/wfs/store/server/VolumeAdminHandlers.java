@@ -3,17 +3,20 @@ package io.wfs.store.server;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.BlockListReply;
+import io.wfs.common.msg.store.CheckBlocksRequest;
 import io.wfs.common.msg.store.CreateVolumeRequest;
 import io.wfs.common.msg.store.ListBlocksRequest;
 import io.wfs.common.msg.store.SealVolumeRequest;
 import io.wfs.common.msg.store.VolumeInfoRequest;
 import io.wfs.common.rpc.server.Dispatch;
 import io.wfs.common.rpc.server.HandlerRegistry;
+import io.wfs.store.disk.BlockLocation;
+import io.wfs.store.disk.VolumeReplica;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.concurrent.CompletableFuture;
 
-/** Volume administration: assign (create) a replica, seal it, describe it, list its blocks. */
+/** Volume administration: assign (create) a replica, seal it, describe it, list its blocks, check blocks it should hold. */
 final class VolumeAdminHandlers {
     private VolumeAdminHandlers() {
     }
@@ -42,5 +45,15 @@ final class VolumeAdminHandlers {
         handlers.register(ListBlocksRequest.class, (req, ctx) -> CompletableFuture.completedFuture(
                 new BlockListReply(node.volumes.require(req.volume()).liveBlocksAfter(req.afterBlockId(), req.max()))),
                 Dispatch.WORKER);
+        handlers.register(CheckBlocksRequest.class, (req, ctx) -> CompletableFuture.completedFuture(
+                new BlockListReply(missing(node.volumes.require(req.volume()), req.blockIds()))), Dispatch.WORKER);
+    }
+
+    /** The ids of {@code blockIds} that {@code v} holds no live copy of. */
+    private static long[] missing(VolumeReplica v, long[] blockIds) {
+        return Arrays.stream(blockIds).filter(id -> {
+            long location = v.location(id);
+            return location == 0 || BlockLocation.isDeleted(location);
+        }).toArray();
     }
 }

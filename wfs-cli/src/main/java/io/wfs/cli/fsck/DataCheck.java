@@ -1,0 +1,146 @@
+package io.wfs.cli.fsck;
+
+import io.wfs.client.data.Rpc;
+import io.wfs.client.route.ManagedClusterView;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.GetSlicesRequest;
+import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.msg.store.CheckBlocksRequest;
+import io.wfs.common.msg.store.StoreLimits;
+import io.wfs.common.rpc.HostPort;
+import io.wfs.common.rpc.client.RpcClient;
+import io.wfs.common.route.MetaClient;
+import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
+import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2LongLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The data half of {@code wfs fsck}: every slice of every regular file names a block that each
+ * replica of its volume holds, and every volume has the cluster's replica count on live stores.
+ * It streams like the namespace scan: the files of a few scan pages at a time have their slices
+ * fetched (GET_SLICES as root, which opens nothing), and each replica of each volume they name is
+ * asked about those blocks at once (CHECK_BLOCKS); the CLI never holds the cluster's block list.
+ *
+ * <p>Online: a block a replica lacks is reported only if the file still names it when fetched
+ * again (a file truncated or rewritten meanwhile frees its old blocks).
+ */
+public final class DataCheck {
+    /** Files whose slices are fetched together (in flight at once), then checked as one batch. */
+    static final int FILES_PER_BATCH = 256;
+
+    private final MetaClient meta;
+    private final ManagedClusterView cluster;
+    private final RpcClient rpc;
+    private final Duration timeout;
+    private final FsckReport found = new FsckReport();
+    private final LongArrayList batch = new LongArrayList(FILES_PER_BATCH);
+    private long files;
+    private long slices;
+
+    public DataCheck(MetaClient meta, ManagedClusterView cluster, RpcClient rpc, Duration timeout) {
+        this.meta = meta;
+        this.cluster = cluster;
+        this.rpc = rpc;
+        this.timeout = timeout;
+    }
+
+    /** A regular file with data, from the namespace scan. */
+    public void file(long ino) {
+        batch.add(ino);
+        if (batch.size() >= FILES_PER_BATCH) {
+            checkBatch();
+        }
+    }
+
+    /** Checks what is left and every volume's replica count; the problems found, with the counts. */
+    public FsckReport finish() {
+        checkBatch();
+        int expected = cluster.replicasPerVolume();
+        for (int volume : cluster.volumeIds()) {
+            int up = cluster.upReplicasOf(volume).size();
+            if (up < expected) {
+                found.add(Problem.UNDER_REPLICATED, "volume " + volume + ": " + up + " of " + expected
+                        + " replicas on live stores");
+            }
+        }
+        found.dataScanned(files, slices);
+        return found;
+    }
+
+    private void checkBatch() {
+        if (batch.isEmpty()) {
+            return;
+        }
+        // Per volume, each block named and the first file naming it (for the report).
+        Int2ObjectOpenHashMap<Long2LongLinkedOpenHashMap> blocks = new Int2ObjectOpenHashMap<>();
+        List<CompletableFuture<SlicesReply>> calls = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            calls.add(meta.call(new GetSlicesRequest(meta.query(0, 0), batch.getLong(i))));
+        }
+        for (int i = 0; i < batch.size(); i++) {
+            SlicesReply reply = slicesOrNull(calls.get(i));
+            if (reply == null) {
+                continue;
+            }
+            files++;
+            for (SliceInfo s : reply.slices()) {
+                slices++;
+                blocks.computeIfAbsent(s.volume(), v -> new Long2LongLinkedOpenHashMap()).putIfAbsent(s.blockId(),
+                        batch.getLong(i));
+            }
+        }
+        batch.clear();
+        for (Int2ObjectMap.Entry<Long2LongLinkedOpenHashMap> e : blocks.int2ObjectEntrySet()) {
+            checkVolume(e.getIntKey(), e.getValue());
+        }
+    }
+
+    /** The file's slices, or null when it went since the scan saw it. */
+    private static SlicesReply slicesOrNull(CompletableFuture<SlicesReply> call) {
+        try {
+            return Rpc.await(call);
+        } catch (WfsException e) {
+            if (e.code() == WfsErrorCode.ENOENT || e.code() == WfsErrorCode.ESTALE) {
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    private void checkVolume(int volume, Long2LongLinkedOpenHashMap blockToFile) {
+        List<String> replicas = cluster.upReplicasOf(volume);
+        if (cluster.replicasOf(volume).isEmpty()) {
+            blockToFile.forEach((block, ino) -> found.add(Problem.UNKNOWN_VOLUME,
+                    "file " + Long.toUnsignedString(ino) + ": block " + block + " names volume " + volume));
+            return;
+        }
+        long[] ids = blockToFile.keySet().toLongArray();
+        for (String replica : replicas) {
+            for (int from = 0; from < ids.length; from += StoreLimits.MAX_BLOCK_IDS) {
+                long[] page = Arrays.copyOfRange(ids, from, Math.min(ids.length, from + StoreLimits.MAX_BLOCK_IDS));
+                long[] missing = Rpc.await(rpc.call(HostPort.parse(replica), new CheckBlocksRequest(volume, page),
+                        timeout)).blockIds();
+                for (long block : missing) {
+                    long ino = blockToFile.get(block);
+                    if (stillNames(ino, volume, block)) {
+                        found.add(Problem.MISSING_BLOCK, "file " + Long.toUnsignedString(ino) + ": block " + block
+                                + " of volume " + volume + " is missing on store " + replica);
+                    }
+                }
+            }
+        }
+    }
+
+    private boolean stillNames(long ino, int volume, long block) {
+        SlicesReply now = slicesOrNull(meta.call(new GetSlicesRequest(meta.query(0, 0), ino)));
+        return now != null && now.slices().stream().anyMatch(s -> s.volume() == volume && s.blockId() == block);
+    }
+}
