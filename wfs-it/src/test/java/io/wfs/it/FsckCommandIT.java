@@ -19,6 +19,7 @@ import io.wfs.common.testing.Await;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.server.MetaServer;
 import io.wfs.meta.state.MetaStateMachine;
+import io.wfs.store.disk.BlockLocation;
 import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.server.StoreServer;
 import java.io.PrintWriter;
@@ -119,7 +120,7 @@ class FsckCommandIT {
     /**
      * A block lost on one replica (deleted there alone, as a disk that lost it would have it) is
      * found by the data check: exit 1, the file, block, volume and store named; --no-data does
-     * not look and finds the namespace clean.
+     * not look and finds the namespace clean; --repair copies it back, and the next check is clean.
      */
     @Test
     void aBlockMissingOnOneReplicaIsExit1() throws Exception {
@@ -144,5 +145,14 @@ class FsckCommandIT {
         assertTrue(out.toString().contains("MISSING_BLOCK"), out.toString());
         assertEquals(0, fsck("--no-progress", "--no-data"), out + "\n" + err);
         assertTrue(out.toString().contains("data not checked"), out.toString());
+        assertEquals(2, fsck("--no-data", "--repair"), "a usage error: " + err);
+
+        // --repair copies it back from a replica that has it; still exit 1: damage was found.
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress", "--repair"), out + "\n" + err);
+        assertTrue(out.toString().contains("REPAIRED: file "), out.toString());
+        assertTrue(out.toString().contains("1 repaired, 0 could not be repaired"), out.toString());
+        long location = volume.location(block);
+        assertTrue(location != 0 && !BlockLocation.isDeleted(location), "the block is back on store 0");
+        assertEquals(0, fsck("--no-progress"), out + "\n" + err);
     }
 }

@@ -8,6 +8,9 @@ import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
 import io.wfs.common.msg.store.CheckBlocksRequest;
+import io.wfs.common.msg.store.ReadBlockReply;
+import io.wfs.common.msg.store.ReadBlockRequest;
+import io.wfs.common.msg.store.ReplicateBlockRequest;
 import io.wfs.common.msg.store.StoreLimits;
 import io.wfs.common.rpc.HostPort;
 import io.wfs.common.rpc.client.RpcClient;
@@ -15,6 +18,8 @@ import io.wfs.common.route.MetaClient;
 import it.unimi.dsi.fastutil.ints.Int2ObjectMap;
 import it.unimi.dsi.fastutil.ints.Int2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectLinkedOpenHashMap;
+import it.unimi.dsi.fastutil.longs.Long2ObjectMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +35,8 @@ import java.util.concurrent.CompletableFuture;
  * asked about those blocks at once (CHECK_BLOCKS); the CLI never holds the cluster's block list.
  *
  * <p>Online: a block a replica lacks is reported only if the file still names it when fetched
- * again (a file truncated or rewritten meanwhile frees its old blocks).
+ * again (a file truncated or rewritten meanwhile frees its old blocks). With {@code repair}, a
+ * block missing on some replicas is copied to them from one that has it.
  */
 public final class DataCheck {
     /** Files whose slices are fetched together (in flight at once), then checked as one batch. */
@@ -40,12 +46,14 @@ public final class DataCheck {
     private final ManagedClusterView cluster;
     private final RpcClient rpc;
     private final Duration timeout;
+    private final boolean repair;
     private final FsckReport found = new FsckReport();
     private final LongArrayList batch = new LongArrayList(FILES_PER_BATCH);
     private long files;
     private long slices;
 
-    public DataCheck(MetaClient meta, ManagedClusterView cluster, RpcClient rpc, Duration timeout) {
+    public DataCheck(MetaClient meta, ManagedClusterView cluster, RpcClient rpc, Duration timeout, boolean repair) {
+        this.repair = repair;
         this.meta = meta;
         this.cluster = cluster;
         this.rpc = rpc;
@@ -123,19 +131,49 @@ public final class DataCheck {
             return;
         }
         long[] ids = blockToFile.keySet().toLongArray();
+        Long2ObjectLinkedOpenHashMap<List<String>> missingOn = new Long2ObjectLinkedOpenHashMap<>();
         for (String replica : replicas) {
             for (int from = 0; from < ids.length; from += StoreLimits.MAX_BLOCK_IDS) {
                 long[] page = Arrays.copyOfRange(ids, from, Math.min(ids.length, from + StoreLimits.MAX_BLOCK_IDS));
-                long[] missing = Rpc.await(rpc.call(HostPort.parse(replica), new CheckBlocksRequest(volume, page),
-                        timeout)).blockIds();
-                for (long block : missing) {
-                    long ino = blockToFile.get(block);
-                    if (stillNames(ino, volume, block)) {
-                        found.add(Problem.MISSING_BLOCK, "file " + Long.toUnsignedString(ino) + ": block " + block
-                                + " of volume " + volume + " is missing on store " + replica);
-                    }
+                for (long block : Rpc.await(rpc.call(HostPort.parse(replica), new CheckBlocksRequest(volume, page),
+                        timeout)).blockIds()) {
+                    missingOn.computeIfAbsent(block, b -> new ArrayList<>()).add(replica);
                 }
             }
+        }
+        for (Long2ObjectMap.Entry<List<String>> e : missingOn.long2ObjectEntrySet()) {
+            long block = e.getLongKey();
+            long ino = blockToFile.get(block);
+            if (!stillNames(ino, volume, block)) {
+                continue;
+            }
+            List<String> holders = new ArrayList<>(replicas);
+            holders.removeAll(e.getValue());
+            for (String lacking : e.getValue()) {
+                String what = "file " + Long.toUnsignedString(ino) + ": block " + block + " of volume " + volume;
+                found.add(Problem.MISSING_BLOCK, what + " is missing on store " + lacking
+                        + (holders.isEmpty() ? " (and on every other live replica: lost)" : ""));
+                if (repair && !holders.isEmpty()) {
+                    copy(volume, block, holders.get(0), lacking, what);
+                }
+            }
+        }
+    }
+
+    /**
+     * --repair of a missing block: the whole block read from a replica that has it, appended on
+     * the one that lacks it as a repair (allowed on a read-only volume, checked against its CRC).
+     */
+    private void copy(int volume, long block, String from, String to, String what) {
+        try {
+            ReadBlockReply good = Rpc.await(rpc.call(HostPort.parse(from),
+                    new ReadBlockRequest(volume, block, 0, StoreLimits.MAX_BLOCK_BYTES, true), timeout));
+            Rpc.await(rpc.call(HostPort.parse(to), new ReplicateBlockRequest(volume, block, good.data(), good.crc(), true),
+                    timeout));
+            found.repaired(what + ": copied from store " + from + " to store " + to, true);
+        } catch (WfsException failed) {
+            found.repaired(what + ": could not copy from store " + from + " to store " + to + ": " + failed.getMessage(),
+                    false);
         }
     }
 

@@ -33,12 +33,13 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code wfs fsck}: an online, read-only check of the namespace of every meta group and of the
- * blocks its files name on the stores (docs/reliability.md). Exit 0 clean, 1 damage found, 2 usage error, 3 the check could not run
+ * blocks its files name on the stores (docs/reliability.md); --repair copies missing blocks back.
+ * Exit 0 clean, 1 damage found (repaired or not), 2 usage error, 3 the check could not run
  * to the end (a group did not answer), so scripts can tell "damaged" from "unknown".
  */
 @Command(name = "fsck", mixinStandardHelpOptions = true,
         description = "Check the namespace of every meta group (link counts, dangling entries, directory links, "
-                + "expired locks, orphans) and that the stores hold every file's blocks. Read-only. Exit 0 clean, 1 damage found, 2 usage error, 3 check incomplete.")
+                + "expired locks, orphans) and that the stores hold every file's blocks. Read-only unless --repair. Exit 0 clean, 1 damage found, 2 usage error, 3 check incomplete.")
 public final class FsckCommand implements Callable<Integer> {
     public static final int EXIT_DAMAGED = 1;
     public static final int EXIT_INCOMPLETE = 3;
@@ -54,6 +55,10 @@ public final class FsckCommand implements Callable<Integer> {
 
     @Option(names = "--no-data", description = "Check the namespace only, not that the stores hold every file's blocks.")
     boolean noData;
+
+    @Option(names = "--repair", description = "Copy a block missing on some replicas of its volume from one that has it. "
+            + "Still exit 1 when damage was found, as e2fsck.")
+    boolean repair;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
             description = "Give up on a call after this long (default ${DEFAULT-VALUE}).")
@@ -77,6 +82,9 @@ public final class FsckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CommandLine cl = spec.commandLine();
+        if (repair && noData) {
+            throw new CommandLine.ParameterException(cl, "--repair repairs blocks: it cannot go with --no-data");
+        }
         if (page < 1 || page > ScanInodesRequest.MAX_INODES) {
             throw new CommandLine.ParameterException(cl, "--page: " + page + " is not in 1-" + ScanInodesRequest.MAX_INODES);
         }
@@ -90,7 +98,7 @@ public final class FsckCommand implements Callable<Integer> {
                      Duration.ofSeconds(5));
              MetaClient meta = new MetaClient(rpc, cluster.slotMap(), deadline)) {
             cluster.onSlotMap(meta::updateSlotMap);
-            DataCheck data = noData ? null : new DataCheck(meta, cluster, rpc, deadline);
+            DataCheck data = noData ? null : new DataCheck(meta, cluster, rpc, deadline, repair);
             report = check(cl, new NamespaceScan(meta, cluster.slotMap(), page, ScanInodesRequest.MAX_ENTRIES), horizonNs,
                     data);
         } catch (WfsException e) {

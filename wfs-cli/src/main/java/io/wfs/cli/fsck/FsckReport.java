@@ -24,6 +24,10 @@ public final class FsckReport {
     /** Files and slices the data check went through; -1: the data was not checked. */
     private long files = -1;
     private long slices = -1;
+    private long repairedCount;
+    private long repairFailedCount;
+    /** What --repair did, the first few of each outcome. */
+    private final List<String> repairs = new ArrayList<>();
 
     void add(Problem p, String example) {
         counts.merge(p, 1L, Long::sum);
@@ -37,6 +41,21 @@ public final class FsckReport {
         this.inodes = inodes;
         this.directories = directories;
         this.entries = entries;
+    }
+
+    void repaired(String what, boolean done) {
+        if (done) {
+            repairedCount++;
+        } else {
+            repairFailedCount++;
+        }
+        if (repairs.size() < 2 * EXAMPLES) {
+            repairs.add((done ? "REPAIRED: " : "REPAIR FAILED: ") + what);
+        }
+    }
+
+    public long repairedCount() {
+        return repairedCount;
     }
 
     void dataScanned(long files, long slices) {
@@ -58,6 +77,9 @@ public final class FsckReport {
         if (other.files >= 0) {
             dataScanned(other.files, other.slices);
         }
+        repairedCount += other.repairedCount;
+        repairFailedCount += other.repairFailedCount;
+        repairs.addAll(other.repairs);
         return this;
     }
 
@@ -101,6 +123,9 @@ public final class FsckReport {
             problems.put(p.name(), one);
         }
         doc.put("problems", problems);
+        doc.put("repaired", repairedCount);
+        doc.put("repair_failed", repairFailedCount);
+        doc.put("repairs", repairs);
         return doc;
     }
 
@@ -118,6 +143,12 @@ public final class FsckReport {
             if (count(p) > examples(p).size()) {
                 out.append(p.name()).append(": ... and ").append(count(p) - examples(p).size()).append(" more\n");
             }
+        }
+        for (String r : repairs) {
+            out.append(r).append('\n');
+        }
+        if (repairedCount + repairFailedCount > 0) {
+            out.append(String.format("%d repaired, %d could not be repaired%n", repairedCount, repairFailedCount));
         }
         String data = files < 0 ? "data not checked" : String.format("%d files and %d slices checked on the stores", files, slices);
         out.append(String.format("%d inodes, %d directories, %d entries, %s: %s%n", inodes, directories, entries, data,
