@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Sends metadata requests to the leader of the group owning each request's routing inode.
@@ -26,6 +28,7 @@ import java.util.concurrent.TimeUnit;
  * after a leader change is answered once, never applied twice.
  */
 public final class MetaClient implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(MetaClient.class);
     private static final long MAX_BACKOFF_MS = 500;
 
     private final RpcClient rpc;
@@ -126,8 +129,12 @@ public final class MetaClient implements AutoCloseable {
                 return;
             }
             WfsException e = WfsException.unwrap(error);
-            if (!e.code().retryable() || System.nanoTime() > giveUpAt) {
+            if (!e.code().retryable()) {
                 result.completeExceptionally(e);
+                return;
+            }
+            if (System.nanoTime() > giveUpAt) {
+                result.completeExceptionally(gaveUp(request, group, target, attempt, e));
                 return;
             }
             if (e.code() == WfsErrorCode.OPENS_UNKNOWN) {
@@ -141,6 +148,19 @@ public final class MetaClient implements AutoCloseable {
                     ? 0 : Math.min(MAX_BACKOFF_MS, 10L << Math.min(attempt, 6));
             retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next), backoff, TimeUnit.MILLISECONDS);
         });
+    }
+
+    /**
+     * The error of a request retried until its deadline, saying so: a log line then tells a loop
+     * that never ended (the same answer every time) from one slow answer.
+     */
+    private WfsException gaveUp(MetaRequest<?> request, SlotMap.Group group, String target, int attempt, WfsException last) {
+        String what = request.getClass().getSimpleName() + " to group " + group.id() + " gave up after " + (attempt + 1)
+                + " attempts in " + deadline.toMillis() + " ms, the last at " + target + ": " + last.getMessage();
+        if (attempt > 0) {
+            LOG.warn(what);
+        }
+        return new WfsException(last.code(), what, last.leaderHint(), last.routeVersion(), last);
     }
 
     private CompletableFuture<OkReply> announceOpens(SlotMap.Group group, String target) {
