@@ -12,23 +12,16 @@ set -uo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 rounds="${1:?usage: bench/abn.sh ROUNDS NAME=WFS[,ARG...] ...}"
 shift
-for round in $(seq 1 "$rounds"); do
-  for spec in "$@"; do
-    name="${spec%%=*}"
-    IFS=, read -r -a parts <<< "${spec#*=}"
-    wfs="${parts[0]}"
-    extra=("${parts[@]:1}")
-    w="$(mktemp -d /tmp/wfs-ab.XXXXXX)"
-    if ! "$wfs" local --background --dir "$w/data" --mount "$w/mnt" "${extra[@]}" > "$w/start.log" 2>&1; then
-      echo "$name $round start failed: $(tail -1 "$w/start.log") (log in $w)"
-      continue
-    fi
-    python3 "$root/bench/workloads.py" meta "$w/mnt" --files 500 --dirs 10 --procs 4 > /dev/null
-    python3 "$root/bench/workloads.py" small "$w/mnt" --files 300 --size 4096 --procs 4 > /dev/null
-    meta="$(python3 "$root/bench/workloads.py" meta "$w/mnt" --files 3000 --dirs 10 --procs 4)"
-    small="$(python3 "$root/bench/workloads.py" small "$w/mnt" --files 1500 --size 4096 --procs 4 --drop-caches)"
-    echo "$name $round meta $meta small $small"
-    "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
-    rm -rf "$w"
-  done
-done
+# shellcheck source=ab-rounds.sh
+. "$root/bench/ab-rounds.sh"
+
+one_round() {
+  local name="$1" round="$2" w="$4" meta small
+  python3 "$root/bench/workloads.py" meta "$w/mnt" --files 500 --dirs 10 --procs 4 > /dev/null
+  python3 "$root/bench/workloads.py" small "$w/mnt" --files 300 --size 4096 --procs 4 > /dev/null
+  meta="$(python3 "$root/bench/workloads.py" meta "$w/mnt" --files 3000 --dirs 10 --procs 4)"
+  small="$(python3 "$root/bench/workloads.py" small "$w/mnt" --files 1500 --size 4096 --procs 4 --drop-caches)"
+  echo "$name $round meta $meta small $small"
+}
+
+ab_rounds "$rounds" one_round "$@"

@@ -11,38 +11,36 @@
 #   NAME ROUND write MiB/s cpu s | read MiB/s cpu s
 # Needs root (FUSE, drop_caches) and fio. Runs nothing else: start it on a quiet machine.
 set -uo pipefail
+root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 rounds="${1:?usage: bench/stream-ab.sh ROUNDS NAME=WFS[,ARG...] ...}"
 shift
 hz="$(getconf CLK_TCK)"
-for round in $(seq 1 "$rounds"); do
-  for spec in "$@"; do
-    name="${spec%%=*}"
-    IFS=, read -r -a parts <<< "${spec#*=}"
-    wfs="${parts[0]}"
-    extra=("${parts[@]:1}")
-    w="$(mktemp -d /tmp/wfs-stream.XXXXXX)"
-    if ! "$wfs" local --background --dir "$w/data" --mount "$w/mnt" "${extra[@]}" > "$w/start.log" 2>&1; then
-      echo "$name $round start failed: $(tail -1 "$w/start.log") (log in $w)"
-      continue
-    fi
-    pid="$(head -1 "$w/data/local.pid")"
-    cpu() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
-    pass() {
-      rm -f "$w"/mnt/sw*
-      local a b c wr rd
-      a="$(cpu)"
-      wr="$(fio --name=sw --directory="$w/mnt" --rw=write --bs=1M --size=512M --end_fsync=1 --output-format=terse \
-        | awk -F';' '{printf "%.0f", $48 / 1024}')"
-      b="$(cpu)"
-      sync; echo 3 > /proc/sys/vm/drop_caches
-      rd="$(fio --name=sw --directory="$w/mnt" --rw=read --bs=1M --size=512M --output-format=terse \
-        | awk -F';' '{printf "%.0f", $7 / 1024}')"
-      c="$(cpu)"
-      echo "write $wr MiB/s cpu $(awk -v t=$((b - a)) -v h="$hz" 'BEGIN{printf "%.1f", t / h}') s | read $rd MiB/s cpu $(awk -v t=$((c - b)) -v h="$hz" 'BEGIN{printf "%.1f", t / h}') s"
-    }
-    for i in 1 2 3; do pass > /dev/null; done
-    for i in 1 2; do echo "$name $round $(pass)"; done
-    "$wfs" local stop --dir "$w/data" > /dev/null
-    rm -rf "$w"
-  done
-done
+# shellcheck source=ab-rounds.sh
+. "$root/bench/ab-rounds.sh"
+
+# CPU seconds of process $1 so far (user + system).
+cpu_s() { awk -v h="$hz" '{printf "%.2f", ($14 + $15) / h}' "/proc/$1/stat"; }
+
+# One pass in mount $1 of the cluster of pid $2: write, drop caches, read.
+pass() {
+  local mnt="$1" pid="$2" a b c wr rd
+  rm -f "$mnt"/sw*
+  a="$(cpu_s "$pid")"
+  wr="$(fio --name=sw --directory="$mnt" --rw=write --bs=1M --size=512M --end_fsync=1 --output-format=terse \
+    | awk -F';' '{printf "%.0f", $48 / 1024}')"
+  b="$(cpu_s "$pid")"
+  sync; echo 3 > /proc/sys/vm/drop_caches
+  rd="$(fio --name=sw --directory="$mnt" --rw=read --bs=1M --size=512M --output-format=terse \
+    | awk -F';' '{printf "%.0f", $7 / 1024}')"
+  c="$(cpu_s "$pid")"
+  echo "write $wr MiB/s cpu $(echo "$b - $a" | bc) s | read $rd MiB/s cpu $(echo "$c - $b" | bc) s"
+}
+
+one_round() {
+  local name="$1" round="$2" w="$4" pid i
+  pid="$(head -1 "$w/data/local.pid")"
+  for i in 1 2 3; do pass "$w/mnt" "$pid" > /dev/null; done
+  for i in 1 2; do echo "$name $round $(pass "$w/mnt" "$pid")"; done
+}
+
+ab_rounds "$rounds" one_round "$@"
