@@ -46,7 +46,11 @@ class LocalCommandIT {
         WfsLocalCommand.Result start = local.start();
         assertEquals(0, start.exit(), start.output());
         assertTrue(WfsMount.isMounted(mnt));
-        assertEquals(0, local.status().exit());
+        WfsLocalCommand.Result localStatus = local.status();
+        assertEquals(0, localStatus.exit(), localStatus.output());
+        // wfs local status shows the cluster view of wfs status too.
+        assertTrue(localStatus.output().contains("groups (2)") && localStatus.output().contains("volumes ("),
+                localStatus.output());
         // On the machine that runs it, wfs status and wfs fsck find the local cluster without flags.
         java.util.Map<String, String> here = java.util.Map.of("WFS_LOCAL_DIR", local.data().toString());
         WfsLocalCommand.Result status = WfsLocalCommand.wfsWith(here, "status");

@@ -9,7 +9,6 @@ import io.wfs.cli.daemon.DaemonSupport;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.error.WfsException;
-import io.wfs.common.msg.manager.ClusterStatusReply;
 import io.wfs.common.msg.manager.ClusterStatusRequest;
 import io.wfs.common.route.ManagerClient;
 import io.wfs.common.rpc.RpcOptions;
@@ -54,14 +53,13 @@ public final class StatusCommand implements Callable<Integer> {
         WfsConfig config = managerOptions.orRunningLocal(configOptions.load(cl));
         List<String> targets = managerOptions.targets(cl, config);
         Duration deadline = ManagerOptions.duration(cl, "--timeout", timeout);
-        ClusterStatusReply reply;
-        try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), DaemonSupport.secret(config, cl), new MetricRegistry())) {
-            reply = new ManagerClient(rpc, targets, deadline).call(new ClusterStatusRequest());
+        Map<String, Object> doc;
+        try {
+            doc = ask(config, cl, targets, deadline);
         } catch (WfsException e) {
             cl.getErr().println("wfs status: no answer from the manager leader (" + targets + "): " + e.getMessage());
             return 1;
         }
-        Map<String, Object> doc = ClusterStatusView.of(reply);
         if (json) {
             cl.getOut().println(new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(doc));
             cl.getOut().flush();
@@ -69,5 +67,13 @@ public final class StatusCommand implements Callable<Integer> {
             StatusText.print(doc, cl.getOut());
         }
         return 0;
+    }
+
+    /** The cluster's view from the manager leader among {@code targets} ({@code wfs local status} shows it too). */
+    public static Map<String, Object> ask(WfsConfig config, CommandLine cl, List<String> targets, Duration deadline) {
+        try (RpcClient rpc = new RpcClient("wfs-status", RpcOptions.from(config), DaemonSupport.secret(config, cl),
+                new MetricRegistry())) {
+            return ClusterStatusView.of(new ManagerClient(rpc, targets, deadline).call(new ClusterStatusRequest()));
+        }
     }
 }

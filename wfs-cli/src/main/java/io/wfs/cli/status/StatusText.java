@@ -6,12 +6,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Prints a {@link ClusterStatusView} document as the human-readable {@code wfs status}. */
-final class StatusText {
+public final class StatusText {
     private StatusText() {
     }
 
     @SuppressWarnings("unchecked")
-    static void print(Map<String, Object> doc, PrintWriter out) {
+    public static void print(Map<String, Object> doc, PrintWriter out) {
         out.printf("route version %s, manager leader %s, managers %s%n", doc.get("routeVersion"), doc.get("leader"),
                 doc.get("managers"));
         List<Map<String, Object>> nodes = (List<Map<String, Object>>) doc.get("nodes");
