@@ -121,6 +121,7 @@ class FsckCommandIT {
      * A block lost on one replica (deleted there alone, as a disk that lost it would have it) is
      * found by the data check: exit 1, the file, block, volume and store named; --no-data does
      * not look and finds the namespace clean; --repair copies it back, and the next check is clean.
+     * Then a stopped store: its volumes are UNDER_REPLICATED, and its replicas are not asked.
      */
     @Test
     void aBlockMissingOnOneReplicaIsExit1() throws Exception {
@@ -154,5 +155,13 @@ class FsckCommandIT {
         long location = volume.location(block);
         assertTrue(location != 0 && !BlockLocation.isDeleted(location), "the block is back on store 0");
         assertEquals(0, fsck("--no-progress"), out + "\n" + err);
+
+        // A store the manager sees down: its volumes are short of a replica, and it is not asked.
+        cluster.localCluster().stopStore(2);
+        Await.until(Duration.ofSeconds(60), () -> fsck("--no-progress") == FsckCommand.EXIT_DAMAGED,
+                () -> "fsck sees the stopped store's volumes: " + out + err);
+        assertTrue(out.toString().contains("UNDER_REPLICATED") && out.toString().contains(": 2 of 3 replicas on live stores"),
+                out.toString());
+        assertTrue(!out.toString().contains("is missing on store"), out.toString());
     }
 }

@@ -91,7 +91,7 @@ public final class DataCheck {
         Int2ObjectOpenHashMap<Long2LongLinkedOpenHashMap> blocks = new Int2ObjectOpenHashMap<>();
         List<CompletableFuture<SlicesReply>> calls = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
-            calls.add(meta.call(new GetSlicesRequest(meta.query(0, 0), batch.getLong(i))));
+            calls.add(slicesOf(batch.getLong(i)));
         }
         for (int i = 0; i < batch.size(); i++) {
             SlicesReply reply = slicesOrNull(calls.get(i));
@@ -109,6 +109,11 @@ public final class DataCheck {
         for (Int2ObjectMap.Entry<Long2LongLinkedOpenHashMap> e : blocks.int2ObjectEntrySet()) {
             checkVolume(e.getIntKey(), e.getValue());
         }
+    }
+
+    /** A file's slices, as root; no open is counted. */
+    private CompletableFuture<SlicesReply> slicesOf(long ino) {
+        return meta.call(new GetSlicesRequest(meta.query(0, 0), ino));
     }
 
     /** The file's slices, or null when it went since the scan saw it. */
@@ -178,7 +183,7 @@ public final class DataCheck {
     }
 
     private boolean stillNames(long ino, int volume, long block) {
-        SlicesReply now = slicesOrNull(meta.call(new GetSlicesRequest(meta.query(0, 0), ino)));
+        SlicesReply now = slicesOrNull(slicesOf(ino));
         return now != null && now.slices().stream().anyMatch(s -> s.volume() == volume && s.blockId() == block);
     }
 }

@@ -31,6 +31,10 @@ public final class FsckReport {
 
     void add(Problem p, String example) {
         counts.merge(p, 1L, Long::sum);
+        keepExample(p, example);
+    }
+
+    private void keepExample(Problem p, String example) {
         List<String> list = examples.computeIfAbsent(p, k -> new ArrayList<>());
         if (list.size() < EXAMPLES) {
             list.add(example);
@@ -67,12 +71,7 @@ public final class FsckReport {
     FsckReport merge(FsckReport other) {
         for (Problem p : other.found()) {
             counts.merge(p, other.count(p), Long::sum);
-            List<String> list = examples.computeIfAbsent(p, k -> new ArrayList<>());
-            for (String e : other.examples(p)) {
-                if (list.size() < EXAMPLES) {
-                    list.add(e);
-                }
-            }
+            other.examples(p).forEach(e -> keepExample(p, e));
         }
         if (other.files >= 0) {
             dataScanned(other.files, other.slices);

@@ -168,20 +168,7 @@ public final class ManagedClusterView implements ClusterView {
 
     @Override
     public List<String> replicasOf(int volume) {
-        return route.read(m -> {
-            RouteChange.Volume v = m.volume(volume);
-            if (v == null) {
-                return List.<String>of();
-            }
-            List<String> out = new ArrayList<>();
-            for (int node : v.replicas()) {
-                RouteChange.StoreNode s = m.store(node);
-                if (s != null) {
-                    out.add(s.address());
-                }
-            }
-            return out;
-        });
+        return replicas(volume, false);
     }
 
     /** Every volume the route has (wfs fsck walks them). */
@@ -191,12 +178,16 @@ public final class ManagedClusterView implements ClusterView {
 
     /** The addresses of {@code volume}'s replicas on stores the manager sees up. */
     public List<String> upReplicasOf(int volume) {
+        return replicas(volume, true);
+    }
+
+    private List<String> replicas(int volume, boolean upOnly) {
         return route.read(m -> {
             RouteChange.Volume v = m.volume(volume);
             List<String> out = new ArrayList<>();
             for (int node : v == null ? new int[0] : v.replicas()) {
                 RouteChange.StoreNode s = m.store(node);
-                if (s != null && s.up()) {
+                if (s != null && (s.up() || !upOnly)) {
                     out.add(s.address());
                 }
             }
