@@ -10,10 +10,10 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.msg.meta.SlicesReply;
 import io.wfs.common.posix.Posix;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.BiConsumer;
 
 /**
  * The life of an open file in this client, from {@code open(2)} to its last {@code close}: the
@@ -29,18 +29,15 @@ final class ClientOpens {
     private final MetaSession session;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
-    /** Truncates an open file to 0 (O_TRUNC), as setattr does. */
-    private final BiConsumer<Caller, Long> truncate;
 
     ClientOpens(PathResolver paths, MetadataCache cache, ClientNamespace namespace, FileIo files, MetaSession session,
-                AsyncCreates creates, BiConsumer<Caller, Long> truncate) {
+                AsyncCreates creates) {
         this.paths = paths;
         this.cache = cache;
         this.namespace = namespace;
         this.files = files;
         this.session = session;
         this.creates = creates;
-        this.truncate = truncate;
     }
 
     WfsFile open(Caller caller, String path, int flags, int mode) {
@@ -75,7 +72,7 @@ final class ClientOpens {
         try {
             if (truncating) {
                 Rpc.await(opened);
-                truncate.accept(caller, ino);
+                setattr(caller, ino, SetAttr.NOTHING.withSize(0));
             }
             // A file this call created is empty: no slices to fetch.
             state = created ? files.openCreated(a)
@@ -123,6 +120,28 @@ final class ClientOpens {
             }
             return null;
         }
+    }
+
+    /**
+     * A setattr of {@code ino}, which this client may have open (buffered bytes go first) or may
+     * have created and not sent yet (the change folds into the create, AsyncCreates).
+     */
+    InodeAttr setattr(Caller caller, long ino, SetAttr change) {
+        FileState open = files.ifOpen(ino);
+        if (open != null && (change.changesSize() || change.changesMtime())) {
+            // Buffered bytes first, so the truncate cuts them too and nothing lands after it; and
+            // utimes after a write (tar, cp -p, rsync) is the last word on mtime, not the later commit.
+            files.flush(caller, open);
+        }
+        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change);
+        if (folded != null) {
+            return folded;
+        }
+        InodeAttr a = namespace.setattr(caller, ino, change);
+        if (open != null && change.changesSize()) {
+            files.refetch(ino, open);
+        }
+        return a;
     }
 
     /**

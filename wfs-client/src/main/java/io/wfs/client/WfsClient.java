@@ -118,8 +118,7 @@ public final class WfsClient implements WfsFileSystem {
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 registry) : null;
         locks = new ClientLocks(meta);
-        opens = new ClientOpens(paths, cache, namespace, files, session, creates,
-                (caller, ino) -> setattr(caller, ino, SetAttr.NOTHING.withSize(0)));
+        opens = new ClientOpens(paths, cache, namespace, files, session, creates);
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
@@ -245,7 +244,7 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public InodeAttr setattr(Caller caller, String path, SetAttr change) {
-        return setattr(caller, paths.resolve(caller, path).ino(), change);
+        return opens.setattr(caller, paths.resolve(caller, path).ino(), change);
     }
 
     /**
@@ -262,25 +261,7 @@ public final class WfsClient implements WfsFileSystem {
             }
             change = change.byOpenFile();
         }
-        return setattr(file.caller(), file.ino(), change);
-    }
-
-    private InodeAttr setattr(Caller caller, long ino, SetAttr change) {
-        FileState open = files.ifOpen(ino);
-        if (open != null && (change.changesSize() || change.changesMtime())) {
-            // Buffered bytes first, so the truncate cuts them too and nothing lands after it; and
-            // utimes after a write (tar, cp -p, rsync) is the last word on mtime, not the later commit.
-            files.flush(caller, open);
-        }
-        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change);
-        if (folded != null) {
-            return folded;
-        }
-        InodeAttr a = namespace.setattr(caller, ino, change);
-        if (open != null && change.changesSize()) {
-            files.refetch(ino, open);
-        }
-        return a;
+        return opens.setattr(file.caller(), file.ino(), change);
     }
 
     @Override
