@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # bench/tar-rm.sh ROUNDS NAME=WFS [NAME=WFS ...]
 #
-# tar x and rm -rf of /usr/include files on a fresh `wfs local` per round and per build (WFS: a
+# tar x, rm -rf and rsync -a of /usr/include files on a fresh `wfs local` per round and per build (WFS: a
 # checkout's wfs-cli/target/wfs/bin/wfs), alternated round by round as bench/abn.sh does. The input:
 # the first 1,500 files of `find /usr/include -type f` (and the last 600 for a warm-up run that
 # is removed again). Prints
-#   NAME ROUND tar_x_s S rm_rf_s S
-# where tar_x_s includes the final sync. Needs root (FUSE). Runs nothing else: start it on a quiet machine.
+#   NAME ROUND tar_x_s S rm_rf_s S rsync_s S
+# where tar_x_s and rsync_s (the same files, from a local folder into an empty one) include the final sync. Needs root (FUSE). Runs nothing else: start it on a quiet machine.
 set -uo pipefail
 rounds="${1:?usage: bench/tar-rm.sh ROUNDS NAME=WFS ...}"
 shift
@@ -17,6 +17,8 @@ trap 'rm -rf "$work"' EXIT
   || { echo "tar-rm.sh: cannot build the input from /usr/include" >&2; exit 1; }
 (cd /usr/include && { find . -type f | tail -600 > "$work/warm.list" || true; } && tar cf "$work/warm.tar" -T "$work/warm.list") \
   || { echo "tar-rm.sh: cannot build the warm-up input from /usr/include" >&2; exit 1; }
+mkdir "$work/src" && tar xf "$work/apps.tar" -C "$work/src" \
+  || { echo "tar-rm.sh: cannot unpack the rsync input" >&2; exit 1; }
 for round in $(seq 1 "$rounds"); do
   for spec in "$@"; do
     name="${spec%%=*}"
@@ -37,7 +39,14 @@ for round in $(seq 1 "$rounds"); do
     untarred=$(date +%s.%N)
     rm -rf "$w/mnt/x"
     removed=$(date +%s.%N)
-    echo "$name $round tar_x_s $(echo "$untarred - $start" | bc) rm_rf_s $(echo "$removed - $untarred" | bc)"
+    if ! { rsync -a "$work/src/" "$w/mnt/r/" && sync; }; then
+      echo "$name $round rsync failed (log in $w)"
+      "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
+      continue
+    fi
+    synced=$(date +%s.%N)
+    echo "$name $round tar_x_s $(echo "$untarred - $start" | bc) rm_rf_s $(echo "$removed - $untarred" | bc)" \
+      "rsync_s $(echo "$synced - $removed" | bc)"
     "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
     rm -rf "$w"
   done

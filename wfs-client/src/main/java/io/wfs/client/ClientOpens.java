@@ -61,6 +61,12 @@ final class ClientOpens {
         int access = flags & Posix.O_ACCMODE;
         long ino = a.ino();
         boolean truncating = !created && (flags & Posix.O_TRUNC) != 0 && access != Posix.O_RDONLY && a.size() != 0;
+        if (!created && !truncating && creates != null) {
+            SlicesReply known = creates.openHere(caller, ino, access);
+            if (known != null) {
+                return new WfsFile(caller, files.openedHere(ino, known), flags);
+            }
+        }
         // An existing file's open (the leader's access check) and its slice fetch are one request; a
         // truncating open sends them apart, the truncate between. A file answered here is opened by
         // its batch (AsyncCreates); one the servers created, by the create.

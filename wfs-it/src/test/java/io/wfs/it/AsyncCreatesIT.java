@@ -255,7 +255,7 @@ class AsyncCreatesIT {
         }
     }
 
-    private static void run(Path cwd, String... command) throws Exception {
+    static void run(Path cwd, String... command) throws Exception {
         Process p = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertTrue(p.waitFor(2, TimeUnit.MINUTES), "timed out: " + String.join(" ", command));

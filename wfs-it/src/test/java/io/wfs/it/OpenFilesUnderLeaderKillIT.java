@@ -81,7 +81,7 @@ class OpenFilesUnderLeaderKillIT {
         }
     }
 
-    private static byte[] readAll(FileChannel channel, int length) throws Exception {
+    static byte[] readAll(FileChannel channel, int length) throws Exception {
         ByteBuffer all = ByteBuffer.allocate(length);
         while (all.hasRemaining() && channel.read(all, all.position()) >= 0) {
             // FileChannel.read may return fewer bytes than asked.
@@ -90,7 +90,7 @@ class OpenFilesUnderLeaderKillIT {
     }
 
 
-    private static io.wfs.common.msg.meta.InodeAttr attrOrNull(MetaClient meta, long ino) throws Exception {
+    static io.wfs.common.msg.meta.InodeAttr attrOrNull(MetaClient meta, long ino) throws Exception {
         try {
             return meta.call(new GetAttrRequest(meta.query(0, 0), ino)).get(30, TimeUnit.SECONDS).attr();
         } catch (ExecutionException e) {
@@ -101,7 +101,7 @@ class OpenFilesUnderLeaderKillIT {
         }
     }
 
-    private static boolean missing(MetaClient meta, long ino) throws Exception {
+    static boolean missing(MetaClient meta, long ino) throws Exception {
         return attrOrNull(meta, ino) == null;
     }
 }

@@ -4,9 +4,14 @@ import io.wfs.client.Caller;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.posix.AccessRules;
 import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
@@ -255,7 +260,29 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     }
 
     /**
-     * The application closed its handle of {@code ino}: true when this handles the close (a file
+     * Opens a file this client created and has not sent yet, without asking the servers (rsync opens
+     * its temporary file again before it sets its mode and renames it): the open is counted in the
+     * file's batch, checked as the leader checks an open, and the file's attributes and the slices of
+     * its riding commits are what this client knows. Null when the file is not such a file (or its
+     * batch is on its way): the caller opens it the usual way, after the batch.
+     */
+    public synchronized SlicesReply openHere(Caller caller, long ino, int access) {
+        PendingCreate p = pending.get(ino);
+        DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
+        if (d == null || !d.queued.contains(p) || p.handles >= CreateBatchRequest.MAX_OPENS) {
+            return null;
+        }
+        InodeAttr a = p.attr;
+        if (!AccessRules.allowed(a.mode(), a.uid(), a.gid(), caller.uid(), caller::inGroup, AccessRules.wantedFor(access))) {
+            throw new WfsException(WfsErrorCode.EACCES, "permission denied on inode " + ino);
+        }
+        p.handles++;
+        p.touch();
+        return new SlicesReply(a, List.copyOf(p.slices));
+    }
+
+    /**
+     * The application closed a descriptor of {@code ino}: true when this handles the close (a file
      * whose batch has not been answered yet), false when the session closes it as any other file.
      */
     public synchronized boolean closed(long ino) {
@@ -265,13 +292,13 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         }
         DelegatedDirectory d = dirs.get(p.dir);
         if (d != null && d.queued.contains(p)) {
-            p.open = false;
-            // Held a little longer: what applications do right after a close (rsync and editors set
-            // the times and mode of a temporary file and rename it) folds into the create too.
-            p.touch();
+            p.handles--;
         } else {
-            p.closeAfterApply = true;
+            p.closesAfterApply++;
         }
+        // Held a little longer: what applications do right after a close (rsync and editors set
+        // the times and mode of a temporary file and rename it) folds into the create too.
+        p.touch();
         return true;
     }
 

@@ -114,7 +114,8 @@ final class CreateBatches {
             inos[i] = p.ino;
             modes[i] = p.attr.mode();
             lengths[i] = p.name.length;
-            opens[i] = (byte) (p.open ? 1 : 0);
+            p.sentHandles = p.handles;
+            opens[i] = (byte) p.handles;
             names.writeBytes(p.name);
             times[i] = p.createdNs;
             if (commits) {
@@ -204,10 +205,12 @@ final class CreateBatches {
                     continue;
                 }
                 // The group took the times this client told its application: the cached attributes hold.
-                if (p.closeAfterApply) {
-                    after.add(() -> closeOnServer(p));
-                } else if (p.open) {
+                // The descriptors still open count for the session from now on; those closed meanwhile close there.
+                for (int k = p.closesAfterApply; k < p.sentHandles; k++) {
                     openedByBatch.accept(p.ino);
+                }
+                for (int k = 0; k < p.closesAfterApply; k++) {
+                    after.add(() -> closeOnServer(p));
                 }
                 after.add(() -> p.applied.complete(null));
             }

@@ -107,7 +107,7 @@ final class PendingChanges {
                 return new Unlink(false, p.applied);
             }
             // Not sent, not open, never written: it never needs to reach the group at all.
-            if (p.open || !p.slices.isEmpty() || p.size != 0) {
+            if (p.handles > 0 || !p.slices.isEmpty() || p.size != 0) {
                 return Unlink.SEND;
             }
             d.queued.remove(p);

@@ -46,10 +46,15 @@ final class PendingCreate {
     long holdUntilNanos;
     /** Completes when the group applied it; fails with its error when the group refused it. */
     final CompletableFuture<Void> applied = new CompletableFuture<>();
-    /** Still open for the application: the batch counts the open (false once it closed before the batch left). */
-    boolean open = true;
-    /** Closed while its batch was in flight: the close goes to the leader once the file exists there. */
-    boolean closeAfterApply;
+    /**
+     * The application's descriptors of it: its create's, and opens answered here before the batch
+     * left (AsyncCreates#openHere); the batch counts them on the leader. 0 once all were closed.
+     */
+    int handles = 1;
+    /** The descriptors its batch counted when it left. */
+    int sentHandles;
+    /** Descriptors closed while its batch was in flight: their closes go to the leader once the file exists there. */
+    int closesAfterApply;
     /**
      * Kept out of batches while its application may still write and close it (briefly): its commit
      * then rides in its create's entry. Anyone waiting for it, and a timer, let it go.
@@ -93,7 +98,7 @@ final class PendingCreate {
 
     /** Closed and left alone for {@link #QUIET_NS} at {@code now}: it may leave with a batch before its hold ends. */
     boolean quiet(long now) {
-        return !open && now - activeNanos >= QUIET_NS;
+        return handles == 0 && now - activeNanos >= QUIET_NS;
     }
 
     /** A chown, chmod or utimens folded in: the attributes after it. */

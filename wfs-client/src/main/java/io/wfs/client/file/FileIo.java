@@ -108,28 +108,33 @@ public final class FileIo {
 
     /** A handle of {@code ino} opens with the attributes and slices {@code fresh} (fetched along with its open). */
     public FileState opened(long ino, SlicesReply fresh) {
-        synchronized (open) {
-            FileState state = open.get(ino);
-            if (state == null) {
-                state = new FileState(ino, fresh.attr(), fresh.slices());
-                open.put(ino, state);
-                flushLocks.put(ino, new ReentrantLock());
-            } else {
-                state.refreshed(fresh.attr(), fresh.slices());
-            }
-            state.openHandles++;
-            return state;
-        }
+        return openHandle(ino, fresh.attr(), fresh.slices(), true);
+    }
+
+    /**
+     * A handle of {@code ino} opens with what this client itself knows of the file ({@code known}:
+     * a create it has not sent yet, AsyncCreates#openHere). A state already open stays as it is:
+     * its own commits are newer than or equal to what {@code known} says.
+     */
+    public FileState openedHere(long ino, SlicesReply known) {
+        return openHandle(ino, known.attr(), known.slices(), false);
     }
 
     /** Opens a file this client has just created: empty, so its state needs no GetSlices round trip. */
     public FileState openCreated(InodeAttr attr) {
+        return openHandle(attr.ino(), attr, List.of(), false);
+    }
+
+    /** One more handle of {@code ino}: a new state from {@code attr} and {@code slices}, or the open one ({@code refresh}ed with them). */
+    private FileState openHandle(long ino, InodeAttr attr, List<SliceInfo> slices, boolean refresh) {
         synchronized (open) {
-            FileState state = open.get(attr.ino());
+            FileState state = open.get(ino);
             if (state == null) {
-                state = new FileState(attr.ino(), attr, List.of());
-                open.put(attr.ino(), state);
-                flushLocks.put(attr.ino(), new ReentrantLock());
+                state = new FileState(ino, attr, slices);
+                open.put(ino, state);
+                flushLocks.put(ino, new ReentrantLock());
+            } else if (refresh) {
+                state.refreshed(attr, slices);
             }
             state.openHandles++;
             return state;

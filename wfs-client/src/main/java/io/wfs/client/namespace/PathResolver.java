@@ -189,20 +189,9 @@ public final class PathResolver {
         return a.nlink() == 0;
     }
 
-    /** The POSIX permission rule, as the servers apply it, on cached attributes. */
+    /** The POSIX permission rule, as the servers apply it (AccessRules), on cached attributes. */
     public static boolean mayAccess(InodeAttr a, Caller caller, int want) {
-        if (caller.uid() == 0) {
-            return true;
-        }
-        int bits;
-        if (caller.uid() == a.uid()) {
-            bits = (a.mode() >>> 6) & 7;
-        } else if (caller.inGroup(a.gid())) {
-            bits = (a.mode() >>> 3) & 7;
-        } else {
-            bits = a.mode() & 7;
-        }
-        return (bits & want) == want;
+        return io.wfs.common.posix.AccessRules.allowed(a.mode(), a.uid(), a.gid(), caller.uid(), caller::inGroup, want);
     }
 
     static String[] split(String path) {

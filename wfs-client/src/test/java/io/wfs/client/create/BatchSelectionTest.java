@@ -26,7 +26,7 @@ class BatchSelectionTest {
     }
 
     private static PendingCreate closed(PendingCreate p) {
-        p.open = false;
+        p.handles = 0;
         p.touch();
         return p;
     }

@@ -87,8 +87,9 @@ class MetaRequestValidationTest {
                 new int[] {1}, new byte[] {1}, null)), "lengths that do not add up");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a",
                 new int[] {1, 0}, new byte[] {1}, null)), "arrays of different lengths");
+        batch(session, dir, new long[] {file}, reg, "a", new int[] {1}, new byte[] {Byte.MAX_VALUE}, null).validate();
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a",
-                new int[] {1}, new byte[] {2}, null)), "an open flag of 2");
+                new int[] {1}, new byte[] {-1}, null)), "a negative open count");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[0], reg, "",
                 new int[0], new byte[0], null)), "an empty batch");
         assertEquals(WfsErrorCode.EINVAL, refusal(batch(session, dir, new long[] {file}, reg, "/",

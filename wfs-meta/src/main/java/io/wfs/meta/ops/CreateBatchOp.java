@@ -78,9 +78,7 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
                 int mode = Posix.S_IFREG | permissions;
                 long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, uid, gid, dir, clientTime(ctx, req.time(i)));
                 NewEntry.insert(ctx, dir, names[i], ino, mode);
-                if (req.open(i)) {
-                    ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs());
-                }
+                ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs(), req.opens(i));
                 if (req.commits(i)) {
                     // Written through the descriptor that created it: the descriptor, not the mode, allows it.
                     CommitSlicesOp.commit(ctx, WritableFile.checkType(ctx, ino), req.slicesOf(i), req.size(i),
@@ -137,8 +135,8 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
     public void replayed(MetaContext ctx, CreateBatchRequest req, Object recorded) {
         if (recorded instanceof CreateBatchReply reply) {
             for (int i = 0; i < reply.size() && i < req.size(); i++) {
-                if (reply.error(i) == null && req.open(i)) {
-                    ctx.leaderOpens().openOnce(ctx.caller().session(), req.ino(i), ctx.timeNs());
+                if (reply.error(i) == null) {
+                    ctx.leaderOpens().openOnce(ctx.caller().session(), req.ino(i), ctx.timeNs(), req.opens(i));
                 }
             }
         }

@@ -53,7 +53,7 @@ public final class MknodOp implements LeasedEntry<MknodRequest> {
     @Override
     public void replayed(MetaContext ctx, MknodRequest req, Object recorded) {
         if (req.open() && recorded instanceof AttrReply reply) {
-            ctx.leaderOpens().openOnce(ctx.caller().session(), reply.attr().ino(), ctx.timeNs());
+            ctx.leaderOpens().openOnce(ctx.caller().session(), reply.attr().ino(), ctx.timeNs(), 1);
         }
     }
 

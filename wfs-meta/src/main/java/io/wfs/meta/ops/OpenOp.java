@@ -4,7 +4,7 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
 import io.wfs.common.msg.meta.OpenRequest;
-import io.wfs.common.posix.Posix;
+import io.wfs.common.posix.AccessRules;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -52,12 +52,7 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
         if (write && FileType.isDirectory(a.mode())) {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
-        int want = switch (flags) {
-            case 0 -> Posix.R_OK;
-            case 1 -> Posix.W_OK;
-            default -> Posix.R_OK | Posix.W_OK;
-        };
-        Permissions.require(a, ctx.caller(), want);
+        Permissions.require(a, ctx.caller(), AccessRules.wantedFor(flags));
         opens.open(ctx.caller().session(), ino, ctx.timeNs());
         return a;
     }

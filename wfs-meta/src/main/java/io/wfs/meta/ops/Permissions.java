@@ -2,8 +2,8 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.posix.AccessRules;
 import io.wfs.common.posix.Posix;
-import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 
 /** POSIX permission rules, enforced by the server with the caller's ids (the kernel's check is not enough). */
@@ -16,21 +16,9 @@ public final class Permissions {
         return allowed(a.mode(), a.uid(), a.gid(), caller, want);
     }
 
-    /** As above, from the attributes of an inode of another group. */
+    /** As above, from the attributes of an inode of another group (the rule is shared with clients: AccessRules). */
     public static boolean allowed(int mode, int uid, int gid, Caller caller, int want) {
-        if (caller.isRoot()) {
-            // Root reads and writes anything; it may execute only what someone may execute (or a directory).
-            return (want & Posix.X_OK) == 0 || FileType.isDirectory(mode) || (mode & Posix.S_IXUGO) != 0;
-        }
-        int bits;
-        if (caller.uid() == uid) {
-            bits = (mode >>> 6) & 7;
-        } else if (caller.inGroup(gid)) {
-            bits = (mode >>> 3) & 7;
-        } else {
-            bits = mode & 7;
-        }
-        return (bits & want) == want;
+        return AccessRules.allowed(mode, uid, gid, caller.uid(), caller::inGroup, want);
     }
 
     public static void require(InodeAttributes a, Caller caller, int want) {

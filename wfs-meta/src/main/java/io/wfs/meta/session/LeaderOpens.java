@@ -101,17 +101,22 @@ public final class LeaderOpens {
     }
 
     public void open(long session, long ino, long nowNs) {
-        if (active) {
-            add(session, ino, 1);
+        open(session, ino, nowNs, 1);
+    }
+
+    /** {@code count} opens of {@code ino} by {@code session} at once (a create batch's descriptors). */
+    public void open(long session, long ino, long nowNs, int count) {
+        if (active && count > 0) {
+            add(session, ino, count);
             lastSeenNs.put(session, nowNs);
         }
     }
 
-    /** Counts an open of {@code ino} by {@code session} unless the session already holds it. */
-    public void openOnce(long session, long ino, long nowNs) {
+    /** Counts {@code count} opens of {@code ino} by {@code session} unless the session already holds it. */
+    public void openOnce(long session, long ino, long nowNs, int count) {
         Long2IntOpenHashMap mine = bySession.get(session);
         if (mine == null || mine.get(ino) == 0) {
-            open(session, ino, nowNs);
+            open(session, ino, nowNs, count);
         }
     }
 

@@ -126,6 +126,21 @@ class AsyncCreateOpsTest {
         assertEquals(0, t.lookup(d.ino(), "е").size(), "a file without a commit stays empty");
     }
 
+    @Test
+    void everyDescriptorABatchCountsHoldsTheFileUntilItsClose() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(1000, 100), d.ino())).firstIno();
+        // The create's descriptor and two opens the client answered before the batch left.
+        t.run(new CreateBatchRequest(h(1000, 100), d.ino(), new long[] {first}, new int[] {Posix.S_IFREG | 0644},
+                MetaTester.n("f"), new int[] {1}, new byte[] {3}));
+        t.run(new io.wfs.common.msg.meta.UnlinkRequest(t.h(), d.ino(), MetaTester.n("f")));
+        for (int close = 1; close <= 3; close++) {
+            assertEquals(0, t.stat(first).nlink(), "kept while " + (4 - close) + " descriptors hold it");
+            t.run(new io.wfs.common.msg.meta.CloseRequest(h(1000, 100), first));
+        }
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(first));
+    }
+
     /** One file of a batch with a folded chown, chmod and utimens ({@code uid}, {@code gid}, mode, times). */
     private CreateBatchReply changedFile(MetaHeader h, long dir, long ino, String name, int mode, int uid, int gid,
                                          long atime, long mtime, long changedAt) {

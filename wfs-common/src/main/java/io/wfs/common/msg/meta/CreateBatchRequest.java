@@ -11,8 +11,9 @@ import java.util.List;
  * Regular files a session created in one directory under its create delegation, each with the
  * inode number it took from its reserved range: one Raft entry for all of them
  * (docs/metadata.md, "Asynchronous creates"). Names travel concatenated, with their lengths.
- * {@code opens[i]} is 1 when file i is still open for the session (counted as MknodRequest#open
- * counts it), 0 when it was closed before the batch left. A file written before its batch left
+ * {@code opens[i]} is how many descriptors of the session hold file i open when the batch leaves
+ * (its create's, and opens the client answered itself before the batch left, e.g. rsync's second
+ * open of its temporary file; each counted as OpenRequest counts one), 0 when all were closed. A file written before its batch left
  * carries its commit too ({@code sliceCounts[i]} of {@code slices}, in order, and {@code sizes[i]}),
  * applied as CommitSlicesRequest would: a small file written and closed is one entry with its
  * neighbours. Without commits, sliceCounts, slices and sizes are empty.
@@ -39,6 +40,8 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     public static final int MAX_FILES = 1024;
     /** In {@code setAtimes}/{@code setMtimes}: the file's time was not set by a change. */
     public static final long KEEP_TIME = Long.MIN_VALUE;
+    /** Descriptors of one file a batch may count as open (a client opens more of them the usual way, after the batch). */
+    public static final int MAX_OPENS = Byte.MAX_VALUE;
 
     private long[] inos;
     private byte[] names;
@@ -197,8 +200,9 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         return modes[i];
     }
 
-    public boolean open(int i) {
-        return opens[i] != 0;
+    /** How many descriptors of the session hold file i open (0: none). */
+    public int opens(int i) {
+        return opens[i];
     }
 
     /** The names, one array each, in order. */
@@ -330,7 +334,7 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
                 throw new WfsException(WfsErrorCode.BAD_REQUEST, "a batch creates regular files only, not mode "
                         + Integer.toOctalString(modes[i]));
             }
-            Validate.range(opens[i], "opens", 0, 1);
+            Validate.range(opens[i], "opens", 0, MAX_OPENS);
         }
     }
 }
