@@ -303,6 +303,19 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     }
 
     /**
+     * As {@link #knownAbsent(long, String)}; in a directory this client made (or created in once) and
+     * holds no delegation on yet, a lookup first asks for one: filling the directory is what follows
+     * (rsync's generator looks up every name before its receiver creates the first file), and with
+     * the delegation's names the lookups of all the others cost no round trip.
+     */
+    public boolean knownAbsent(Caller caller, long dir, String name) {
+        if (asker.aboutToFill(dir)) {
+            asker.delegated(caller, dir);
+        }
+        return knownAbsent(dir, name);
+    }
+
+    /**
      * True when {@code name} is not in {@code dir}, as this client knows without asking: it holds
      * the directory's delegation, the directory was empty when delegated, and only this client's
      * creates added names since (the kernel's lookup before each create then costs no round trip).

@@ -63,6 +63,14 @@ final class DelegationAsker {
         createsSeen.put(dir, 1);
     }
 
+    /** True when the next create in {@code dir}, which this client does not hold, would ask for its delegation. */
+    boolean aboutToFill(long dir) {
+        synchronized (owner) {
+            return !owner.dirs.containsKey(dir) && createsSeen.get(dir) >= 1 && !asking.contains(dir)
+                    && System.nanoTime() - notBeforeNs.get(dir) >= 0;
+        }
+    }
+
     /** {@code dir} was recalled or given back: not asked for again for a while. Under the lock. */
     void backOff(long dir) {
         asking.remove(dir);

@@ -60,13 +60,14 @@ public final class PathResolver {
     /**
      * Names this client knows are absent without asking: those of a directory it holds a create
      * delegation on and knows every name of (AsyncCreates). The kernel looks up every name before
-     * it creates it, so in such a directory a create costs no round trip at all.
+     * it creates it, so in such a directory a create costs no round trip at all. It may ask for that
+     * delegation first, on {@code caller}'s behalf.
      */
     public interface AbsentNames {
-        boolean knownAbsent(long dir, String name);
+        boolean knownAbsent(Caller caller, long dir, String name);
     }
 
-    private volatile AbsentNames absent = (dir, name) -> false;
+    private volatile AbsentNames absent = (caller, dir, name) -> false;
 
     public void useAbsentNames(AbsentNames absent) {
         this.absent = absent;
@@ -171,7 +172,7 @@ public final class PathResolver {
         if (bytes.length > MetaNames.MAX_NAME_BYTES) {
             throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
         }
-        if (absent.knownAbsent(dir.ino(), name)) {
+        if (absent.knownAbsent(caller, dir.ino(), name)) {
             if (!mayAccess(dir, caller, Posix.X_OK)) {
                 throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
