@@ -1,6 +1,7 @@
 package io.wfs.client;
 
 import io.wfs.client.create.AsyncCreates;
+import io.wfs.client.create.FlushBehind;
 import io.wfs.client.data.Rpc;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.file.FileState;
@@ -29,15 +30,18 @@ final class ClientOpens {
     private final MetaSession session;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
+    /** Null with client.flush-behind 0 or without asynchronous creates. */
+    private final FlushBehind behind;
 
     ClientOpens(PathResolver paths, MetadataCache cache, ClientNamespace namespace, FileIo files, MetaSession session,
-                AsyncCreates creates) {
+                AsyncCreates creates, FlushBehind behind) {
         this.paths = paths;
         this.cache = cache;
         this.namespace = namespace;
         this.files = files;
         this.session = session;
         this.creates = creates;
+        this.behind = behind;
     }
 
     WfsFile open(Caller caller, String path, int flags, int mode) {
@@ -134,14 +138,16 @@ final class ClientOpens {
      */
     InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         FileState open = files.ifOpen(ino);
+        // A change of a file created here and not sent folds into its create, after the writes made so
+        // far (a commit of them that rides later keeps the mtime it sets): nothing to flush first.
+        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change, files.writeSeq());
+        if (folded != null) {
+            return folded;
+        }
         if (open != null && (change.changesSize() || change.changesMtime())) {
             // Buffered bytes first, so the truncate cuts them too and nothing lands after it; and
             // utimes after a write (tar, cp -p, rsync) is the last word on mtime, not the later commit.
             files.flush(caller, open);
-        }
-        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change);
-        if (folded != null) {
-            return folded;
         }
         InodeAttr a = namespace.setattr(caller, ino, change);
         if (open != null && change.changesSize()) {
@@ -151,10 +157,21 @@ final class ClientOpens {
     }
 
     /**
-     * A commit leaves its reply's attributes in the cache (CommittedAttributes); a failed one may
-     * have moved them too, so they go.
+     * The flush of a close(2): of a file created here and not sent yet, it goes on in the background
+     * (FlushBehind); of any other, it returns when the data is committed, as {@link #flushNow}.
      */
     void flush(WfsFile file) {
+        if (behind != null && behind.start(file.caller(), file.state())) {
+            return;
+        }
+        flushNow(file);
+    }
+
+    /**
+     * Uploads and commits what is buffered. A commit leaves its reply's attributes in the cache
+     * (CommittedAttributes); a failed one may have moved them too, so they go.
+     */
+    private void flushNow(WfsFile file) {
         boolean failed = true;
         try {
             files.flush(file.caller(), file.state());
@@ -169,7 +186,7 @@ final class ClientOpens {
     void fsync(WfsFile file) {
         // Blocks are acknowledged by the stores only when every replica has them, and a commit
         // only when the Raft majority has it: a flush is already an fsync.
-        flush(file);
+        flushNow(file);
         if (creates != null) {
             // A file created here and written nothing has no commit to wait on: its create is the fsync.
             Rpc.await(creates.applied(file.ino()));
@@ -184,7 +201,8 @@ final class ClientOpens {
 
     void release(WfsFile file) {
         try {
-            flush(file);
+            // Also waits for a flush of the file in the background: its state must stay until then.
+            flushNow(file);
         } finally {
             files.release(file.state());
             if (creates == null || !creates.closed(file.ino())) {

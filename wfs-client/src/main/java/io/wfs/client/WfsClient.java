@@ -55,6 +55,8 @@ public final class WfsClient implements WfsFileSystem {
     private final BlockDiskCache diskCache;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
+    /** Null without asynchronous creates or with client.flush-behind 0. */
+    private final io.wfs.client.create.FlushBehind behind;
     private final ClientOpens opens;
     private final ClientLocks locks;
 
@@ -118,7 +120,9 @@ public final class WfsClient implements WfsFileSystem {
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 registry) : null;
         locks = new ClientLocks(meta);
-        opens = new ClientOpens(paths, cache, namespace, files, session, creates);
+        behind = creates != null && config.get(ClientConfigKeys.FLUSH_BEHIND) > 0
+                ? new io.wfs.client.create.FlushBehind(files, creates, config.get(ClientConfigKeys.FLUSH_BEHIND), registry) : null;
+        opens = new ClientOpens(paths, cache, namespace, files, session, creates, behind);
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
@@ -367,6 +371,9 @@ public final class WfsClient implements WfsFileSystem {
         if (creates != null) {
             // What the applications were told exists goes to the meta groups before the session ends.
             creates.drain(java.time.Duration.ofSeconds(30));
+        }
+        if (behind != null) {
+            behind.close(java.time.Duration.ofSeconds(30));
         }
         if (leases != null) {
             leases.close();
