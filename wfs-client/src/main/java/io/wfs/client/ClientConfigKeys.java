@@ -23,10 +23,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "Answer creates of regular files in a directory this client creates many files in without a round trip each,"
                     + " under a delegation from the meta group's leader, and send them in batches (docs/metadata.md,"
                     + " \"Asynchronous creates\"); needs client.cache-leases.");
-    public static final ConfigKey<Integer> FLUSH_BEHIND = intKey("client.flush-behind", 64, 0, 4096,
-            "Flushes that may go on in the background after the close of a file created under a delegation and not sent"
-                    + " yet returned (docs/client.md, \"Close-behind\"); the file's create waits for them, fsync and"
-                    + " unmount too. 0: every close waits for its upload.");
     public static final ConfigKey<Boolean> CACHE_LEASES = booleanKey("client.cache-leases", true,
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
@@ -90,7 +86,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, FLUSH_BEHIND, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

@@ -1,7 +1,6 @@
 package io.wfs.client;
 
 import io.wfs.client.create.AsyncCreates;
-import io.wfs.client.create.FlushBehind;
 import io.wfs.client.data.Rpc;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.file.FileState;
@@ -30,18 +29,15 @@ final class ClientOpens {
     private final MetaSession session;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
-    /** Null with client.flush-behind 0 or without asynchronous creates. */
-    private final FlushBehind behind;
 
     ClientOpens(PathResolver paths, MetadataCache cache, ClientNamespace namespace, FileIo files, MetaSession session,
-                AsyncCreates creates, FlushBehind behind) {
+                AsyncCreates creates) {
         this.paths = paths;
         this.cache = cache;
         this.namespace = namespace;
         this.files = files;
         this.session = session;
         this.creates = creates;
-        this.behind = behind;
     }
 
     WfsFile open(Caller caller, String path, int flags, int mode) {
@@ -138,16 +134,14 @@ final class ClientOpens {
      */
     InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         FileState open = files.ifOpen(ino);
-        // A change of a file created here and not sent folds into its create, after the writes made so
-        // far (a commit of them that rides later keeps the mtime it sets): nothing to flush first.
-        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change, files.writeSeq());
-        if (folded != null) {
-            return folded;
-        }
         if (open != null && (change.changesSize() || change.changesMtime())) {
             // Buffered bytes first, so the truncate cuts them too and nothing lands after it; and
             // utimes after a write (tar, cp -p, rsync) is the last word on mtime, not the later commit.
             files.flush(caller, open);
+        }
+        InodeAttr folded = creates == null ? null : creates.setattr(caller, ino, change);
+        if (folded != null) {
+            return folded;
         }
         InodeAttr a = namespace.setattr(caller, ino, change);
         if (open != null && change.changesSize()) {
@@ -157,21 +151,10 @@ final class ClientOpens {
     }
 
     /**
-     * The flush of a close(2): of a file created here and not sent yet, it goes on in the background
-     * (FlushBehind); of any other, it returns when the data is committed, as {@link #flushNow}.
+     * A commit leaves its reply's attributes in the cache (CommittedAttributes); a failed one may
+     * have moved them too, so they go.
      */
     void flush(WfsFile file) {
-        if (behind != null && behind.start(file.caller(), file.state())) {
-            return;
-        }
-        flushNow(file);
-    }
-
-    /**
-     * Uploads and commits what is buffered. A commit leaves its reply's attributes in the cache
-     * (CommittedAttributes); a failed one may have moved them too, so they go.
-     */
-    private void flushNow(WfsFile file) {
         boolean failed = true;
         try {
             files.flush(file.caller(), file.state());
@@ -186,7 +169,7 @@ final class ClientOpens {
     void fsync(WfsFile file) {
         // Blocks are acknowledged by the stores only when every replica has them, and a commit
         // only when the Raft majority has it: a flush is already an fsync.
-        flushNow(file);
+        flush(file);
         if (creates != null) {
             // A file created here and written nothing has no commit to wait on: its create is the fsync.
             Rpc.await(creates.applied(file.ino()));
@@ -201,8 +184,7 @@ final class ClientOpens {
 
     void release(WfsFile file) {
         try {
-            // Also waits for a flush of the file in the background: its state must stay until then.
-            flushNow(file);
+            flush(file);
         } finally {
             files.release(file.state());
             if (creates == null || !creates.closed(file.ino())) {

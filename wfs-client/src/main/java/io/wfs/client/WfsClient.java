@@ -55,8 +55,6 @@ public final class WfsClient implements WfsFileSystem {
     private final BlockDiskCache diskCache;
     /** Null with client.async-creates or client.cache-leases off. */
     private final AsyncCreates creates;
-    /** Null without asynchronous creates or with client.flush-behind 0. */
-    private final io.wfs.client.create.FlushBehind behind;
     private final ClientOpens opens;
     private final ClientLocks locks;
 
@@ -120,9 +118,7 @@ public final class WfsClient implements WfsFileSystem {
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 registry) : null;
         locks = new ClientLocks(meta);
-        behind = creates != null && config.get(ClientConfigKeys.FLUSH_BEHIND) > 0
-                ? new io.wfs.client.create.FlushBehind(files, creates, config.get(ClientConfigKeys.FLUSH_BEHIND), registry) : null;
-        opens = new ClientOpens(paths, cache, namespace, files, session, creates, behind);
+        opens = new ClientOpens(paths, cache, namespace, files, session, creates);
     }
 
     /** Scoped credentials of volumes: {@code wfs credential issue}, the CSI controller. */
@@ -371,9 +367,6 @@ public final class WfsClient implements WfsFileSystem {
         if (creates != null) {
             // What the applications were told exists goes to the meta groups before the session ends.
             creates.drain(java.time.Duration.ofSeconds(30));
-        }
-        if (behind != null) {
-            behind.close(java.time.Duration.ofSeconds(30));
         }
         if (leases != null) {
             leases.close();

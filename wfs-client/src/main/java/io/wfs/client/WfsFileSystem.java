@@ -64,11 +64,7 @@ public interface WfsFileSystem extends AutoCloseable {
      */
     int writeHandedOver(WfsFile file, long offset, byte[] data);
 
-    /**
-     * Uploads and commits what the file buffers (close(2) calls it); of a file created under a
-     * delegation and not sent yet, in the background (docs/client.md, "Close-behind"): fsync and
-     * release wait for it.
-     */
+    /** Uploads and commits what the file buffers (close and flush call it). */
     void flush(WfsFile file);
 
     void fsync(WfsFile file);

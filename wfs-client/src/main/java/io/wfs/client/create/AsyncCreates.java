@@ -169,35 +169,8 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
      * batch (CreateBatches); null when it cannot, and is sent on its own.
      */
     @Override
-    public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size, long writtenUpTo) {
-        return batches.ride(caller, ino, slices, size, writtenUpTo);
-    }
-
-    /**
-     * True when {@code ino} is a file created here whose batch has not left: a flush of it by
-     * {@code caller} may go on in the background (FlushBehind), its batch waiting for its commit
-     * ({@link #behindDone}). False when the flush must happen now (the commit could not ride).
-     */
-    public synchronized boolean flushBehind(Caller caller, long ino) {
-        PendingCreate p = pending.get(ino);
-        DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
-        if (d == null || !d.queued.contains(p)
-                || ((p.attr.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
-            return false;
-        }
-        p.flushesBehind++;
-        return true;
-    }
-
-    /** A flush {@link #flushBehind} allowed has ended (its commit rode, or it failed): the file may leave with a batch. */
-    public synchronized void behindDone(long ino) {
-        PendingCreate p = pending.get(ino);
-        if (p != null && p.flushesBehind > 0 && --p.flushesBehind == 0) {
-            DelegatedDirectory d = dirs.get(p.dir);
-            if (d != null) {
-                batches.kick(d);
-            }
-        }
+    public AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
+        return batches.ride(caller, ino, slices, size);
     }
 
     /** A flush of {@code ino} starts: if its create is still held back, it waits for the commit to ride. */
@@ -214,8 +187,8 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
      * rsync set them on each file they write): answered here and folded into the file's create
      * (PendingChanges). Null when the change goes to the servers the usual way (after the batch).
      */
-    public synchronized InodeAttr setattr(Caller caller, long ino, io.wfs.common.msg.meta.SetAttr change, long writeSeq) {
-        return changes.setattr(caller, ino, change, writeSeq);
+    public synchronized InodeAttr setattr(Caller caller, long ino, io.wfs.common.msg.meta.SetAttr change) {
+        return changes.setattr(caller, ino, change);
     }
 
     /**

@@ -55,26 +55,20 @@ final class CreateBatches {
      * batch; the answer is what the file's attributes will be. Null when it cannot ride (the file's
      * batch left, or it gathered many slices): it is sent on its own then.
      */
-    AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size, long writtenUpTo) {
+    AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size) {
         synchronized (owner) {
             PendingCreate p = owner.pending.get(ino);
             DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
             InodeAttr a = p == null ? null : p.attr;
-            if (d == null || !d.queued.contains(p)) {
-                return null;
-            }
-            if (p.slices.size() + slices.size() > MAX_RIDING_SLICES
+            if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES
                     || ((a.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
-                // A write by anyone but root clears set-ids: the servers decide that with a commit of its own,
-                // which waits for the file's batch: no flush in the background may hold that back.
-                p.flushesBehind = 0;
+                // A write by anyone but root clears set-ids: the servers decide that with a commit of its own.
                 return null;
             }
             p.slices.addAll(slices);
             p.size = Math.max(p.size, size);
             long now = System.currentTimeMillis() * 1_000_000L;
-            p.committed(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()),
-                    writtenUpTo);
+            p.committed(new InodeAttr(ino, a.mode(), 1, a.uid(), a.gid(), p.size, a.atimeNs(), now, now, 0, a.parent()));
             p.touch();
             // Cached under the group's lease, as the create's own attributes are: nobody else can change them.
             return new AttrReply(p.attr).withLease();

@@ -137,7 +137,7 @@ final class DelegatedDirectory {
         }
         for (int i = 0; i < queued.size() && batch.size() < max; ) {
             PendingCreate p = queued.get(i);
-            if ((!p.held || p.quiet(now)) && p.flushesBehind == 0 && sameCaller(p.caller, caller)) {
+            if ((!p.held || p.quiet(now)) && sameCaller(p.caller, caller)) {
                 batch.add(queued.remove(i));
             } else {
                 i++;

@@ -25,11 +25,8 @@ final class PendingChanges {
         this.batches = batches;
     }
 
-    /**
-     * The attributes after a chown, chmod or utimens folded into a pending create when the client's
-     * last write was the {@code writeSeq}-th (FileIo#writeSeq); null: send it. Under the lock.
-     */
-    InodeAttr setattr(Caller caller, long ino, SetAttr change, long writeSeq) {
+    /** The attributes after a chown, chmod or utimens folded into a pending create; null: send it. Under the lock. */
+    InodeAttr setattr(Caller caller, long ino, SetAttr change) {
         PendingCreate p = owner.pending.get(ino);
         DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
         // The batch is sent with its creator's ids, and the servers check the change with those.
@@ -40,7 +37,7 @@ final class PendingChanges {
         if (after == null) {
             return null;
         }
-        p.changed(after, change, writeSeq);
+        p.changed(after, change);
         p.touch();
         cache.putAttr(after, d.lease, cache.generation());
         return after;
@@ -110,7 +107,7 @@ final class PendingChanges {
                 return new Unlink(false, p.applied);
             }
             // Not sent, not open, never written: it never needs to reach the group at all.
-            if (p.handles > 0 || p.flushesBehind > 0 || !p.slices.isEmpty() || p.size != 0) {
+            if (p.handles > 0 || !p.slices.isEmpty() || p.size != 0) {
                 return Unlink.SEND;
             }
             d.queued.remove(p);

@@ -70,13 +70,6 @@ final class PendingCreate {
     long mtimeSet = CreateBatchRequest.KEEP_TIME;
     /** When its owner, mode or times were last changed here (its ctime), 0 if never. */
     long changeTimeNs;
-    /** The client's write sequence (FileIo#writeSeq) when a change last set its mtime: commits of older writes keep it. */
-    private long mtimeSetAtWrite;
-    /**
-     * Flushes of it left to the background (FlushBehind): kept out of batches until their commits
-     * ride, so whoever the batch is for (a recall, an fsync) gets the file with its data.
-     */
-    int flushesBehind;
 
     PendingCreate(long dir, byte[] name, String nameString, Caller caller, InodeAttr attr) {
         this.dir = dir;
@@ -108,32 +101,22 @@ final class PendingCreate {
         return handles == 0 && now - activeNanos >= QUIET_NS;
     }
 
-    /** A chown, chmod or utimens folded in when the client's last write was the {@code writeSeq}-th: the attributes after it. */
-    void changed(InodeAttr after, SetAttr change, long writeSeq) {
+    /** A chown, chmod or utimens folded in: the attributes after it. */
+    void changed(InodeAttr after, SetAttr change) {
         attr = after;
         if (PendingAttrChange.setsAtime(change)) {
             atimeSet = after.atimeNs();
         }
         if (change.changesMtime()) {
             mtimeSet = after.mtimeNs();
-            mtimeSetAtWrite = writeSeq;
         }
         changeTimeNs = after.ctimeNs();
     }
 
-    /**
-     * A commit of the writes up to the {@code writtenUpTo}-th rode along: its time is the file's
-     * mtime now, unless a change set the mtime after those writes (tar's utimens before the close
-     * that flushes; rsync's after a close flushed in the background): then that time stays.
-     */
-    void committed(InodeAttr after, long writtenUpTo) {
-        commitTimeNs = after.mtimeNs();
-        if (mtimeSet != CreateBatchRequest.KEEP_TIME && writtenUpTo <= mtimeSetAtWrite) {
-            attr = new InodeAttr(after.ino(), after.mode(), after.nlink(), after.uid(), after.gid(), after.size(),
-                    after.atimeNs(), mtimeSet, attr.ctimeNs(), after.rdev(), after.parent());
-            return;
-        }
+    /** A commit rode along: its time is the file's mtime now, whatever a change set before. */
+    void committed(InodeAttr after) {
         attr = after;
+        commitTimeNs = after.mtimeNs();
         mtimeSet = CreateBatchRequest.KEEP_TIME;
         if (changeTimeNs != 0) {
             changeTimeNs = after.ctimeNs();

@@ -40,12 +40,7 @@ public final class FileIo {
     /** One flush at a time per file: a second waits, then finds less (or nothing) to do. */
     private final Long2ObjectOpenHashMap<ReentrantLock> flushLocks = new Long2ObjectOpenHashMap<>();
     private volatile CommitListener commits = CommitListener.NONE;
-    private volatile CreateCommits createCommits = (caller, ino, slices, size, writtenUpTo) -> null;
-    /**
-     * Numbers every write of this client in order: a utimens folded into a pending create then knows
-     * whether a commit that rides after it carries older writes (it keeps the time it set) or newer ones.
-     */
-    private final java.util.concurrent.atomic.AtomicLong writeSeq = new java.util.concurrent.atomic.AtomicLong();
+    private volatile CreateCommits createCommits = (caller, ino, slices, size) -> null;
 
     /**
      * Where the commit of a file created under a delegation and not yet sent goes: into its create's
@@ -53,8 +48,7 @@ public final class FileIo {
      * the file is not such a file (the commit goes on its own).
      */
     public interface CreateCommits {
-        /** {@code writtenUpTo}: the {@link #writeSeq} of the last write the commit carries. */
-        AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size, long writtenUpTo);
+        AttrReply ride(Caller caller, long ino, List<SliceInfo> slices, long size);
 
         /** A flush of {@code ino} starts (its upload may take a while before the commit can ride). */
         default void flushing(long ino) {
@@ -211,7 +205,7 @@ public final class FileIo {
             Thread.currentThread().interrupt();
             throw new WfsException(WfsErrorCode.EIO, "interrupted while waiting for buffer space");
         }
-        if (file.write(offset, data, writeSeq.incrementAndGet()) >= fileBuffer) {
+        if (file.write(offset, data) >= fileBuffer) {
             flush(caller, file);
         }
     }
@@ -244,7 +238,7 @@ public final class FileIo {
             try {
                 List<SliceInfo> slices = upload(file.ino(), drained.blocks());
                 long token = commits.beforeCommit(file.ino());
-                AttrReply reply = createCommits.ride(caller, file.ino(), slices, drained.size(), drained.writtenUpTo());
+                AttrReply reply = createCommits.ride(caller, file.ino(), slices, drained.size());
                 if (reply == null) {
                     reply = Rpc.await(meta.call(new CommitSlicesRequest(
                             meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size(),
@@ -280,11 +274,6 @@ public final class FileIo {
             slices.add(Rpc.await(u));
         }
         return slices;
-    }
-
-    /** The sequence number of the last write buffered by this client so far. */
-    public long writeSeq() {
-        return writeSeq.get();
     }
 
     /** A truncate by this client: buffered bytes beyond the size are dropped, the rest stays buffered. */

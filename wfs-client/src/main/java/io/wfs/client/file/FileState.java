@@ -15,8 +15,6 @@ public final class FileState {
     private InodeAttr attr;
     private List<SliceInfo> slices;
     private DirtyRanges dirty = new DirtyRanges();
-    /** The sequence number of the last write buffered here (FileIo#writeSeq). */
-    private long lastWriteSeq;
     /** Drained by a flush and not yet committed: readers still see them. */
     private DirtyRanges uploading = new DirtyRanges();
     /** Size including buffered writes and truncates not yet committed. */
@@ -108,10 +106,9 @@ public final class FileState {
         return sequential;
     }
 
-    /** Buffers a write, the {@code seq}-th of this client (FileIo#writeSeq); returns the bytes now buffered for this file. */
-    synchronized long write(long offset, byte[] data, long seq) {
+    /** Buffers a write; returns the bytes now buffered for this file. */
+    synchronized long write(long offset, byte[] data) {
         dirty.write(offset, data);
-        lastWriteSeq = seq;
         size = Math.max(size, offset + data.length);
         return dirty.bytes();
     }
@@ -134,7 +131,7 @@ public final class FileState {
         // Kept readable until committed; the blocks are copies, so the runs stay intact here.
         List<DirtyRanges.Block> blocks = taken.blocks(blockSize);
         uploading = taken;
-        return new Drained(blocks, size, bytes, lastWriteSeq);
+        return new Drained(blocks, size, bytes);
     }
 
     /** The drained bytes are committed (or their flush failed and they are given back). */
@@ -150,8 +147,7 @@ public final class FileState {
         uploading = new DirtyRanges();
     }
 
-    /** {@code writtenUpTo}: the sequence number of the last write among them (or before them). */
-    record Drained(List<DirtyRanges.Block> blocks, long size, long bytes, long writtenUpTo) {
+    record Drained(List<DirtyRanges.Block> blocks, long size, long bytes) {
     }
 
     /** Drops what is buffered (the last handle closed after its upload failed); returns the bytes dropped. */

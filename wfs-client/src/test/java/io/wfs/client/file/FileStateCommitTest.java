@@ -18,7 +18,7 @@ class FileStateCommitTest {
 
     @Test
     void aCommitTakesTheNewSizeAndLeavesTheSlicesToTheNextRead() {
-        file.write(0, new byte[4096], 1);
+        file.write(0, new byte[4096]);
         file.drain(1 << 20);
         file.committedWithoutSlices(sized(4096));
         file.uploaded(true);
