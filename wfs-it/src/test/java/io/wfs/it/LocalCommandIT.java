@@ -112,8 +112,12 @@ class LocalCommandIT {
             assertTrue(bench.output().lines().anyMatch(l -> l.startsWith("| " + item)), item + " in:\n" + bench.output());
         }
         for (String endpoint : endpoints) {
-            // 2 big files, 2 folders of 40 small files and the benchmark's own folder, on every replica.
-            assertTrue(metric(endpoint, "meta_namespace_inodes") >= inodesBefore + 85, endpoint);
+            // 2 big files, 2 folders of 40 small files and the benchmark's own folder, on every replica:
+            // the mount answers creates under a delegation and sends them in batches, and a follower
+            // applies a moment after its leader, so the count is waited for.
+            io.wfs.common.testing.Await.until(java.time.Duration.ofSeconds(60),
+                    () -> metric(endpoint, "meta_namespace_inodes") >= inodesBefore + 85,
+                    "85 new inodes counted at " + endpoint);
             assertTrue(metric(endpoint, "meta_namespace_array_bytes") > 0, endpoint);
         }
     }

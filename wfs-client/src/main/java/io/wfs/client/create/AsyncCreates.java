@@ -4,14 +4,10 @@ import io.wfs.client.Caller;
 import io.wfs.client.file.FileIo;
 import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
-import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AttrReply;
-import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
-import io.wfs.common.posix.AccessRules;
 import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.route.MetaClient;
@@ -267,18 +263,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
      * batch is on its way): the caller opens it the usual way, after the batch.
      */
     public synchronized SlicesReply openHere(Caller caller, long ino, int access) {
-        PendingCreate p = pending.get(ino);
-        DelegatedDirectory d = p == null ? null : dirs.get(p.dir);
-        if (d == null || !d.queued.contains(p) || p.handles >= CreateBatchRequest.MAX_OPENS) {
-            return null;
-        }
-        InodeAttr a = p.attr;
-        if (!AccessRules.allowed(a.mode(), a.uid(), a.gid(), caller.uid(), caller::inGroup, AccessRules.wantedFor(access))) {
-            throw new WfsException(WfsErrorCode.EACCES, "permission denied on inode " + ino);
-        }
-        p.handles++;
-        p.touch();
-        return new SlicesReply(a, List.copyOf(p.slices));
+        return changes.open(caller, ino, access);
     }
 
     /**

@@ -3,15 +3,22 @@ package io.wfs.client.create;
 import io.wfs.client.Caller;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.client.namespace.PathResolver;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
+import io.wfs.common.msg.meta.SlicesReply;
+import io.wfs.common.posix.AccessRules;
 import io.wfs.common.posix.Posix;
+import java.util.List;
 
 /**
  * Changes this client answers itself to what it created under a delegation and still holds
  * (docs/metadata.md, "Asynchronous creates"): a chown, chmod or utimens of a file not sent yet,
- * folded into its create; an unlink of a file it created in the directory, sent in the
- * directory's next batch (or, for a file not sent yet and never written, dropped with its create).
+ * folded into its create; an open of such a file, counted in its batch; an unlink of a file it
+ * created in the directory, sent in the directory's next batch (or, for a file not sent yet and
+ * never written, dropped with its create).
  * Anything else goes to the servers the usual way. State is AsyncCreates', under its lock.
  */
 final class PendingChanges {
@@ -41,6 +48,24 @@ final class PendingChanges {
         p.touch();
         cache.putAttr(after, d.lease, cache.generation());
         return after;
+    }
+
+    /** An open of a pending file answered here (AsyncCreates#openHere); null: open it the usual way. Under the lock. */
+    SlicesReply open(Caller caller, long ino, int access) {
+        PendingCreate p = owner.pending.get(ino);
+        DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
+        if (d == null || !d.queued.contains(p) || p.handles >= CreateBatchRequest.MAX_OPENS) {
+            return null;
+        }
+        InodeAttr a = p.attr;
+        if (!AccessRules.allowed(a.mode(), a.uid(), a.gid(), caller.uid(), caller::inGroup,
+                AccessRules.wantedFor(access))) {
+            throw new WfsException(WfsErrorCode.EACCES,
+                    "permission denied on inode " + ino);
+        }
+        p.handles++;
+        p.touch();
+        return new SlicesReply(a, List.copyOf(p.slices));
     }
 
     /**
