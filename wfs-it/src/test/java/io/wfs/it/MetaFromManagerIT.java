@@ -135,6 +135,37 @@ class MetaFromManagerIT {
             }
         }
         assertTrue(RouteHistory.assertInvariantsAtEveryVersion(((InProcessManagerNode) managers.manager(0)).server()) > 0);
+
+        // It comes back (same data, same addresses): it stamps the unchanged layout with today's
+        // route version, later than the version the others stamped it with at their start, and
+        // refuses requests built on an older one. The others' own requests to it (cross-group
+        // steps) must carry a version it accepts: new directories in every group still work.
+        WfsConfig again = configs.get(index);
+        MetaManagerAgent agent = MetaManagerAgent.create(again, managers.secret(), new MetricRegistry());
+        agents.set(index, agent);
+        servers.set(index, new MetaServer(again, managers.secret(), agent.awaitSlotMap(Duration.ofSeconds(60)),
+                new MetricRegistry()).start());
+        agent.start(servers.get(index));
+        long restartedVersion = servers.get(index).slotMap().version();
+        assertTrue(restartedVersion > startVersions[(index + 1) % 3], "the route moved on while it was down");
+        Await.until(Duration.ofSeconds(60), () -> servers.stream().allMatch(sv -> sv.peerRouteVersion() >= restartedVersion),
+                "every node routes its own requests by the newest route");
+        try (MetaClient client = new MetaClient(managers.rpcClient(), servers.get(index).slotMap(), Duration.ofSeconds(60))) {
+            long data = client.call(new LookupRequest(client.query(0, 0), 1, n("data"))).get(60, TimeUnit.SECONDS).attr().ino();
+            // An old node coordinates (it leads the parent's group), the restarted one leads the other group.
+            String parentGroup = client.groupOf(data).id();
+            String otherGroup = route.groups().stream().map(g -> "g" + g.id()).filter(g -> !g.equals(parentGroup))
+                    .findFirst().orElseThrow();
+            leadBy(otherGroup, index, configs);
+            leadBy(parentGroup, (index + 1) % 3, configs);
+            java.util.Set<String> groups = new java.util.HashSet<>();
+            for (int d = 0; groups.size() < 2 && d < 64; d++) {
+                InodeAttr sub = client.call(new MkdirRequest(client.mutation(0, 0), data, n("d" + d), 0755))
+                        .get(60, TimeUnit.SECONDS).attr();
+                groups.add(client.groupOf(sub.ino()).id());
+            }
+            assertEquals(2, groups.size(), "directories made in both groups after the restart");
+        }
     }
 
     @Test
@@ -150,6 +181,23 @@ class MetaFromManagerIT {
         assertTrue(bad.getMessage().contains("is not host:port"), bad.getMessage());
         assertEquals(null, MetaManagerAgent.create(metaConfig(2, Map.of(MetaManagerConfigKeys.MANAGERS.name(), "")),
                 managers.secret(), new MetricRegistry()));
+    }
+
+    /** Moves the leadership of {@code group} to server {@code i} (asking whoever leads it now, until it is there). */
+    private void leadBy(String group, int i, List<WfsConfig> configs) throws InterruptedException {
+        com.alipay.sofa.jraft.entity.PeerId target = com.alipay.sofa.jraft.entity.PeerId.parsePeer(
+                configs.get(i).get(io.wfs.meta.server.MetaConfigKeys.RAFT_ADDRESS));
+        Await.until(Duration.ofSeconds(60), () -> {
+            if (servers.get(i).replica(group).raft().isLeader()) {
+                return true;
+            }
+            for (MetaServer s : servers) {
+                if (s.replica(group).raft().isLeader()) {
+                    s.replica(group).raft().transferLeadershipTo(target);
+                }
+            }
+            return false;
+        }, "server " + i + " leads " + group);
     }
 
     private static int leaderInRoute(ManagerClient manager, int group) {

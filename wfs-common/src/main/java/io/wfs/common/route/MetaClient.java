@@ -56,6 +56,11 @@ public final class MetaClient implements AutoCloseable {
         }
     }
 
+    /** The route version of the slot map this client routes by (stamped on every request it builds). */
+    public long routeVersion() {
+        return slotMap.version();
+    }
+
     /** What this session announces to a group's new leader before resending ({@link WfsErrorCode#OPENS_UNKNOWN}). */
     public void setHeldOpens(HeldOpens heldOpens) {
         this.heldOpens = heldOpens;

@@ -133,6 +133,13 @@ public final class MetaManagerAgent implements AutoCloseable {
                 slotMap = newer;
                 server.updateSlotMap(newer);
             }
+            if (newer != null) {
+                // This node's own requests to the other groups carry the newest route version, as a
+                // client's do: a node that started later stamped the same layout with a later
+                // version than this one did, and refuses requests built on an older one (found by
+                // the chaos suite: every cross-group step to a restarted node failed STALE_ROUTE).
+                server.updatePeerRoute(newer);
+            }
         } catch (WfsException e) {
             failures.inc();
             LOG.warn("manager heartbeat failed: {}", e.toString());

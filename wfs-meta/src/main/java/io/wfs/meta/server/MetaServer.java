@@ -191,6 +191,22 @@ public final class MetaServer implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Routes this node's requests to the other groups (cross-group steps, the sweep) by
+     * {@code newest}, a slot map of the newest route this node heard of, with the same layout as
+     * {@link #slotMap()} or a newer one; an older version is ignored.
+     */
+    public void updatePeerRoute(SlotMap newest) {
+        if (peers != null) {
+            peers.updateSlotMap(newest);
+        }
+    }
+
+    /** The route version this node's own requests to the other groups carry. */
+    public long peerRouteVersion() {
+        return peers.routeVersion();
+    }
+
     /** Test hook: stop cross-group coordination at chosen steps, as a crash would. */
     public void setCrossGroupFaults(CrossGroupFaults faults) {
         crossGroupSteps.setFaults(faults);
