@@ -18,6 +18,11 @@ command -v flock >/dev/null || missing+=(util-linux)
 command -v setsid >/dev/null || missing+=(util-linux)
 command -v mount >/dev/null || missing+=(mount)
 command -v diff >/dev/null || missing+=(diffutils)
+# The chaos suite (ChaosIT) puts each process in a network namespace of its own (ip netns, veth,
+# a bridge), enters it with nsenter, and slows links with tc.
+command -v ip >/dev/null || missing+=(iproute2)
+command -v tc >/dev/null || missing+=(iproute2)
+command -v nsenter >/dev/null || missing+=(util-linux)
 # The application tests (ApplicationsIT) run these real programs on the mount.
 for tool in git sqlite3 fio dbench rsync; do command -v "$tool" >/dev/null || missing+=("$tool"); done
 # Sorted, without duplicates.

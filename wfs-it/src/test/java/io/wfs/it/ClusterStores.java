@@ -26,10 +26,12 @@ final class ClusterStores implements AutoCloseable {
     private final List<ProcessStoreNode> processes = new ArrayList<>();
     private final List<StoreServer> servers = new ArrayList<>();
     private final List<MetricRegistry> metrics = new ArrayList<>();
+    private final HostPlan hosts;
     private int next;
 
-    ClusterStores(Path dir, Path secretFile, ClusterSecret secret) {
+    ClusterStores(Path dir, Path secretFile, ClusterSecret secret, HostPlan hosts) {
         this.dir = dir;
+        this.hosts = hosts;
         this.secretFile = secretFile;
         this.secret = secret;
     }
@@ -45,7 +47,8 @@ final class ClusterStores implements AutoCloseable {
 
     /** A store process configured (not started yet) with its own data folder and ports. */
     ProcessStoreNode configureProcess(Map<String, String> settings) throws IOException {
-        ProcessStoreNode s = ProcessStoreNode.configure(dir, "store" + next++, secretFile, MiniCluster.freePort(),
+        String name = "store" + next++;
+        ProcessStoreNode s = ProcessStoreNode.configure(dir, name, hosts.host(name), secretFile, MiniCluster.freePort(),
                 MiniCluster.freePort(), settings);
         processes.add(s);
         return s;

@@ -22,12 +22,13 @@ final class ManagedMetaNodes {
      * placed the groups.
      */
     static void startProcesses(Path dir, Path secretFile, String managerList, MiniClusterBuilder shape,
-                               List<MetaNode> metaNodes) throws Exception {
+                               List<MetaNode> metaNodes, HostPlan hosts) throws Exception {
         List<CompletableFuture<Void>> starting = new ArrayList<>();
         for (int i = 0; i < shape.metaNodes; i++) {
             int[] ports = {MiniCluster.freePort(), MiniCluster.freePort(), MiniCluster.freePort()};
-            Path config = NodeConfigFiles.metaFromManager(dir, i, secretFile, managerList, ports, shape.metaSettings);
-            ProcessMetaNode m = new ProcessMetaNode(config, dir.resolve("meta" + i + ".log"), ports[2]);
+            NodeHost host = hosts.host("meta" + i);
+            Path config = NodeConfigFiles.metaFromManager(dir, i, host, secretFile, managerList, ports, shape.metaSettings);
+            ProcessMetaNode m = new ProcessMetaNode(host, config, dir.resolve("meta" + i + ".log"), ports[2]);
             metaNodes.add(m);
             starting.add(CompletableFuture.runAsync(() -> {
                 try {

@@ -34,25 +34,27 @@ final class ManagerCluster implements AutoCloseable {
     private final List<AutoCloseable> clients = new ArrayList<>();
 
     private ManagerCluster(Path dir, Path secretFile, ClusterSecret secret, int count, boolean processes,
-                           Map<String, String> overrides) throws Exception {
+                           Map<String, String> overrides, HostPlan hosts) throws Exception {
         this.dir = dir;
         this.secretFile = secretFile;
         this.secret = secret;
         int[][] ports = new int[count][3];
+        NodeHost[] host = new NodeHost[count];
         List<String> peers = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             ports[i] = new int[] {MiniCluster.freePort(), MiniCluster.freePort(), MiniCluster.freePort()};
-            peers.add("127.0.0.1:" + ports[i][0] + "=127.0.0.1:" + ports[i][1]);
+            host[i] = processes ? hosts.host("manager" + i) : NodeHost.LOOPBACK;
+            peers.add(host[i].at(ports[i][0]) + "=" + host[i].at(ports[i][1]));
         }
         for (int i = 0; i < count; i++) {
             Map<String, String> props = new LinkedHashMap<>();
             props.put(CommonConfigKeys.SECRET_FILE.name(), secretFile.toString());
-            props.put(ManagerConfigKeys.RAFT_ADDRESS.name(), "127.0.0.1:" + ports[i][0]);
-            props.put(ManagerConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:" + ports[i][1]);
+            props.put(ManagerConfigKeys.RAFT_ADDRESS.name(), host[i].at(ports[i][0]));
+            props.put(ManagerConfigKeys.RPC_ADDRESS.name(), host[i].at(ports[i][1]));
             props.put(ManagerConfigKeys.PEERS.name(), String.join(",", peers));
             props.put(ManagerConfigKeys.DATA_DIR.name(), dir.resolve("manager" + i).toString());
             props.put(CommonConfigKeys.HTTP_PORT.name(), Integer.toString(ports[i][2]));
-            props.put(CommonConfigKeys.HTTP_BIND.name(), "127.0.0.1");
+            props.put(CommonConfigKeys.HTTP_BIND.name(), host[i].address());
             // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
             props.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
             props.put(RaftConfigKeys.MAX_ELECTION_DELAY.name(), "500ms");
@@ -65,8 +67,8 @@ final class ManagerCluster implements AutoCloseable {
             Files.writeString(configFile, text);
             configFiles.add(configFile);
             managers.add(processes
-                    ? new ProcessManagerNode(configFile, dir.resolve("manager" + i + ".log"), "127.0.0.1:" + ports[i][1],
-                    ports[i][2])
+                    ? new ProcessManagerNode(host[i], configFile, dir.resolve("manager" + i + ".log"),
+                    host[i].at(ports[i][1]), ports[i][2])
                     : new InProcessManagerNode(WfsConfig.load(configFile, Map.of(), ConfigRegistry.discover()), secret));
         }
     }
@@ -76,8 +78,8 @@ final class ManagerCluster implements AutoCloseable {
      * for a leader; the folder stays the cluster's to delete.
      */
     static ManagerCluster startIn(Path dir, Path secretFile, ClusterSecret secret, int count, boolean processes,
-                                  Map<String, String> overrides) throws Exception {
-        return new ManagerCluster(dir, secretFile, secret, count, processes, overrides).startAll();
+                                  Map<String, String> overrides, HostPlan hosts) throws Exception {
+        return new ManagerCluster(dir, secretFile, secret, count, processes, overrides, hosts).startAll();
     }
 
     private ManagerCluster startAll() throws Exception {

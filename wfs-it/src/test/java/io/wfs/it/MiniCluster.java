@@ -45,12 +45,21 @@ public final class MiniCluster implements AutoCloseable {
     private LocalCluster localCluster;
     private WfsLocalCommand localCommand;
     private ClusterMounts mounts;
+    private final NetworkLab network;
+    private final HostPlan hosts;
+    private final List<ProcessMount> mountProcesses = new ArrayList<>();
 
     private MiniCluster(MiniClusterBuilder shape) throws Exception {
         dir = Files.createTempDirectory("wfs-minicluster-");
         secretFile = dir.resolve("secret");
         secret = ClusterSecret.generate(secretFile);
-        stores = new ClusterStores(dir, secretFile, secret);
+        if (shape.hostPerProcess && (!shape.storeProcesses && shape.stores > 0
+                || !shape.metaProcesses && shape.metaNodes > 0 || !shape.managerProcesses && shape.managers > 0)) {
+            throw new IllegalArgumentException("hostPerProcess() needs every node to be a process");
+        }
+        network = shape.hostPerProcess ? new NetworkLab() : null;
+        hosts = network != null ? network : HostPlan.LOOPBACK;
+        stores = new ClusterStores(dir, secretFile, secret, hosts);
         if (shape.metaFromManager || shape.metaNodes == 0) {
             slotMap = null;
         } else {
@@ -76,7 +85,7 @@ public final class MiniCluster implements AutoCloseable {
             }
             if (shape.managers > 0) {
                 c.managers = ManagerCluster.startIn(c.dir, c.secretFile, c.secret, shape.managers, shape.managerProcesses,
-                        shape.managerSettings);
+                        shape.managerSettings, c.hosts);
             }
             if (shape.metaFromManager) {
                 c.startMetaFromManager(shape);
@@ -116,7 +125,7 @@ public final class MiniCluster implements AutoCloseable {
         if (!shape.metaProcesses || managers == null) {
             throw new IllegalArgumentException("meta nodes take their groups from the manager only as processes, with managers");
         }
-        ManagedMetaNodes.startProcesses(dir, secretFile, managerList(), shape, metaNodes);
+        ManagedMetaNodes.startProcesses(dir, secretFile, managerList(), shape, metaNodes, hosts);
     }
 
     /** The manager group (when the cluster has managers). */
@@ -199,6 +208,24 @@ public final class MiniCluster implements AutoCloseable {
             mounts = new ClusterMounts(dir, managerList(), secret(), false);
         }
         return mounts.add("/", secret(), settings);
+    }
+
+    /**
+     * One more FUSE mount as a real {@code bin/wfs mount} process (on a host of its own with
+     * {@link MiniClusterBuilder#hostPerProcess()}), at {@code pmnt<n>} under the cluster folder,
+     * started and ready; so that a test can kill -9 a client. Stopped by {@link #close()}.
+     */
+    ProcessMount mountProcess() throws Exception {
+        int n = mountProcesses.size();
+        ProcessMount m = new ProcessMount(dir, "pmnt" + n, hosts.host("mount" + n), secretFile, managerList());
+        mountProcesses.add(m);
+        m.start();
+        return m;
+    }
+
+    /** The network between this cluster's hosts (built with {@link MiniClusterBuilder#hostPerProcess()}). */
+    NetworkLab network() {
+        return java.util.Objects.requireNonNull(network, "this cluster was built without hostPerProcess()");
     }
 
     /** Unmounts mount {@code i} and closes its client, then mounts it again through a new client. */
@@ -376,6 +403,12 @@ public final class MiniCluster implements AutoCloseable {
             if (mounts != null) {
                 mounts.close();
             }
+            if (network != null) {
+                network.heal();
+            }
+            for (ProcessMount m : mountProcesses) {
+                m.close();
+            }
             for (AutoCloseable c : clients) {
                 c.close();
             }
@@ -393,7 +426,13 @@ public final class MiniCluster implements AutoCloseable {
                 localCommand.close();
             }
         } finally {
-            deleteTree(dir);
+            try {
+                if (network != null) {
+                    network.close();
+                }
+            } finally {
+                deleteTree(dir);
+            }
         }
     }
 }

@@ -26,6 +26,7 @@ public final class MiniClusterBuilder {
     boolean localCommand;
     int mounts;
     boolean uncachedMounts;
+    boolean hostPerProcess;
 
     MiniClusterBuilder() {
     }
@@ -141,6 +142,16 @@ public final class MiniClusterBuilder {
      */
     public MiniClusterBuilder uncachedMounts() {
         uncachedMounts = true;
+        return this;
+    }
+
+    /**
+     * Every process (managers, meta nodes, stores, {@link MiniCluster#mountProcess()}) on a host of
+     * its own: a network namespace of a {@link NetworkLab}, so that the test can cut and slow the
+     * network between them ({@link MiniCluster#network()}). Nodes in this JVM are not allowed then.
+     */
+    public MiniClusterBuilder hostPerProcess() {
+        hostPerProcess = true;
         return this;
     }
 

@@ -21,14 +21,20 @@ final class NodeConfigFiles {
 
     /** The settings every meta node of a test cluster has, before its topology source and the test's overrides. */
     static Map<String, String> metaBase(Path dir, int i, Path secretFile, int raftPort, int rpcPort, int httpPort) {
+        return metaBase(dir, i, NodeHost.LOOPBACK, secretFile, raftPort, rpcPort, httpPort);
+    }
+
+    /** As {@link #metaBase(Path, int, Path, int, int, int)}, bound to {@code host}'s address. */
+    static Map<String, String> metaBase(Path dir, int i, NodeHost host, Path secretFile, int raftPort, int rpcPort,
+                                        int httpPort) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(CommonConfigKeys.SECRET_FILE.name(), secretFile.toString());
-        p.put(MetaConfigKeys.RAFT_ADDRESS.name(), "127.0.0.1:" + raftPort);
-        p.put(MetaConfigKeys.RPC_ADDRESS.name(), "127.0.0.1:" + rpcPort);
+        p.put(MetaConfigKeys.RAFT_ADDRESS.name(), host.at(raftPort));
+        p.put(MetaConfigKeys.RPC_ADDRESS.name(), host.at(rpcPort));
         p.put(MetaConfigKeys.DATA_DIR.name(), dir.resolve("meta" + i).toString());
         p.put(CommonConfigKeys.HTTP_PORT.name(), Integer.toString(httpPort));
         if (httpPort > 0) {
-            p.put(CommonConfigKeys.HTTP_BIND.name(), "127.0.0.1");
+            p.put(CommonConfigKeys.HTTP_BIND.name(), host.address());
         }
         // The stable values on 2 cores (shared/TECH-NOTES.md: 1 s flapped under fsync load).
         p.put(RaftConfigKeys.ELECTION_TIMEOUT.name(), "2000ms");
@@ -54,12 +60,12 @@ final class NodeConfigFiles {
     }
 
     /** Meta node {@code i} with no slot-map file: it registers with {@code managerList} and serves what they place on it. */
-    static Path metaFromManager(Path dir, int i, Path secretFile, String managerList, int[] ports,
+    static Path metaFromManager(Path dir, int i, NodeHost host, Path secretFile, String managerList, int[] ports,
                                 Map<String, String> overrides) throws IOException {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(CommonConfigKeys.SECRET_FILE.name(), secretFile.toString());
         p.put(MetaManagerConfigKeys.MANAGERS.name(), managerList);
-        p.putAll(metaBase(dir, i, secretFile, ports[0], ports[1], ports[2]));
+        p.putAll(metaBase(dir, i, host, secretFile, ports[0], ports[1], ports[2]));
         p.putAll(overrides);
         return write(dir.resolve("meta" + i + ".properties"), p);
     }

@@ -6,13 +6,24 @@ import java.util.Map;
 /** A real {@code bin/wfs manager} process, so that a test can {@code kill -9} the leader. */
 final class ProcessManagerNode implements ManagerNode {
     private final WfsProcess process;
+    private final NodeHost host;
     private final String rpcAddress;
     private final int httpPort;
 
-    ProcessManagerNode(Path configFile, Path log, String rpcAddress, int httpPort) {
-        this.process = new WfsProcess("manager", configFile, log);
+    ProcessManagerNode(NodeHost host, Path configFile, Path log, String rpcAddress, int httpPort) {
+        this.process = new WfsProcess("manager", host, configFile, java.util.List.of(), log);
+        this.host = host;
         this.rpcAddress = rpcAddress;
         this.httpPort = httpPort;
+    }
+
+    /** The process itself (SIGSTOP/SIGCONT, its log). */
+    WfsProcess process() {
+        return process;
+    }
+
+    NodeHost host() {
+        return host;
     }
 
     @Override
@@ -37,7 +48,7 @@ final class ProcessManagerNode implements ManagerNode {
 
     @Override
     public Map<String, Object> status() throws Exception {
-        return WfsProcess.httpStatus(httpPort);
+        return WfsProcess.httpStatus(host, httpPort);
     }
 
     @Override

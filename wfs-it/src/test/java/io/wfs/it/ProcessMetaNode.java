@@ -1,6 +1,7 @@
 package io.wfs.it;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -9,10 +10,16 @@ import java.util.Map;
  */
 final class ProcessMetaNode implements MetaNode {
     private final WfsProcess process;
+    private final NodeHost host;
     private final int httpPort;
 
     ProcessMetaNode(Path configFile, Path log, int httpPort) {
-        this.process = new WfsProcess("meta", configFile, log);
+        this(NodeHost.LOOPBACK, configFile, log, httpPort);
+    }
+
+    ProcessMetaNode(NodeHost host, Path configFile, Path log, int httpPort) {
+        this.process = new WfsProcess("meta", host, configFile, List.of(), log);
+        this.host = host;
         this.httpPort = httpPort;
     }
 
@@ -33,11 +40,20 @@ final class ProcessMetaNode implements MetaNode {
 
     @Override
     public Map<String, Object> status() throws Exception {
-        return WfsProcess.httpStatus(httpPort);
+        return WfsProcess.httpStatus(host, httpPort);
     }
 
     long pid() {
         return process.pid();
+    }
+
+    /** The process itself (SIGSTOP/SIGCONT, its log). */
+    WfsProcess process() {
+        return process;
+    }
+
+    NodeHost host() {
+        return host;
     }
 
     @Override

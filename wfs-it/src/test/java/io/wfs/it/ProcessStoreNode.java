@@ -13,11 +13,13 @@ import java.util.Map;
  */
 public final class ProcessStoreNode implements AutoCloseable {
     private final WfsProcess process;
+    private final NodeHost host;
     private final Path dataDir;
     private final int rpcPort;
 
-    private ProcessStoreNode(WfsProcess process, Path dataDir, int rpcPort) {
+    private ProcessStoreNode(WfsProcess process, NodeHost host, Path dataDir, int rpcPort) {
         this.process = process;
+        this.host = host;
         this.dataDir = dataDir;
         this.rpcPort = rpcPort;
     }
@@ -25,18 +27,25 @@ public final class ProcessStoreNode implements AutoCloseable {
     /** Writes {@code <name>.properties} under {@code dir}: data in {@code dir/<name>}, the given ports, then {@code settings}. */
     static ProcessStoreNode configure(Path dir, String name, Path secretFile, int rpcPort, int httpPort,
                                       Map<String, String> settings) throws IOException {
+        return configure(dir, name, NodeHost.LOOPBACK, secretFile, rpcPort, httpPort, settings);
+    }
+
+    /** As {@link #configure(Path, String, Path, int, int, Map)}, bound to {@code host}'s address. */
+    static ProcessStoreNode configure(Path dir, String name, NodeHost host, Path secretFile, int rpcPort, int httpPort,
+                                      Map<String, String> settings) throws IOException {
         Path data = dir.resolve(name);
         StringBuilder props = new StringBuilder();
         props.append(CommonConfigKeys.SECRET_FILE.name()).append(" = ").append(secretFile).append('\n');
-        props.append("store.rpc-address = 127.0.0.1:").append(rpcPort).append('\n');
+        props.append("store.rpc-address = ").append(host.at(rpcPort)).append('\n');
         props.append("store.data-dirs = ").append(data).append('\n');
         props.append(CommonConfigKeys.HTTP_PORT.name()).append(" = ").append(httpPort).append('\n');
-        props.append(CommonConfigKeys.HTTP_BIND.name()).append(" = 127.0.0.1\n");
+        props.append(CommonConfigKeys.HTTP_BIND.name()).append(" = ").append(host.address()).append('\n');
         props.append(CommonConfigKeys.IO_THREADS.name()).append(" = 2\n");
         settings.forEach((k, v) -> props.append(k).append(" = ").append(v).append('\n'));
         Path configFile = dir.resolve(name + ".properties");
         Files.writeString(configFile, props);
-        return new ProcessStoreNode(new WfsProcess("store", configFile, dir.resolve(name + ".log")), data, rpcPort);
+        return new ProcessStoreNode(new WfsProcess("store", host, configFile, java.util.List.of(),
+                dir.resolve(name + ".log")), host, data, rpcPort);
     }
 
     public void start() throws Exception {
@@ -54,11 +63,20 @@ public final class ProcessStoreNode implements AutoCloseable {
 
     /** host:port as it appears in volume replica lists. */
     public String address() {
-        return "127.0.0.1:" + rpcPort;
+        return host.at(rpcPort);
     }
 
     public InetSocketAddress rpcAddress() {
-        return new InetSocketAddress("127.0.0.1", rpcPort);
+        return new InetSocketAddress(host.address(), rpcPort);
+    }
+
+    /** The process itself (SIGSTOP/SIGCONT). */
+    WfsProcess process() {
+        return process;
+    }
+
+    NodeHost host() {
+        return host;
     }
 
     public Path dataDir() {

@@ -10,24 +10,38 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One real {@code bin/wfs <daemon>} process of the packaged distribution: started with a config
- * file, output appended to a log file, ready once it prints "wfs <daemon> ready", stopped by its
- * pid (SIGTERM, or SIGKILL for {@link #kill()}).
+ * file on its {@link NodeHost}, output appended to a log file, ready once it prints "wfs <daemon>
+ * ready", stopped by its pid (SIGTERM, or SIGKILL for {@link #kill()}); {@link #pause()} and
+ * {@link #resume()} send SIGSTOP and SIGCONT.
  */
 final class WfsProcess {
+    private static final jnr.posix.POSIX POSIX = jnr.posix.POSIXFactory.getNativePOSIX();
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private final String daemon;
-    private final Path configFile;
+    private final NodeHost host;
+    private final List<String> args;
     private final Path log;
     private Process process;
+    private volatile boolean paused;
 
     WfsProcess(String daemon, Path configFile, Path log) {
+        this(daemon, NodeHost.LOOPBACK, configFile, List.of(), log);
+    }
+
+    /** {@code bin/wfs <daemon> --config <configFile> <extraArgs…>} on {@code host}. */
+    WfsProcess(String daemon, NodeHost host, Path configFile, List<String> extraArgs, Path log) {
         this.daemon = daemon;
-        this.configFile = configFile;
+        this.host = host;
+        List<String> a = new ArrayList<>(List.of(daemon, "--config", configFile.toString()));
+        a.addAll(extraArgs);
+        this.args = List.copyOf(a);
         this.log = log;
     }
 
@@ -40,7 +54,10 @@ final class WfsProcess {
     }
 
     void start() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(launcher().toString(), daemon, "--config", configFile.toString())
+        List<String> command = new ArrayList<>(host.launchPrefix());
+        command.add(launcher().toString());
+        command.addAll(args);
+        ProcessBuilder pb = new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().put("WFS_HEAP", "256m");
@@ -85,6 +102,32 @@ final class WfsProcess {
         }
     }
 
+    /** SIGSTOP: the process keeps its sockets and state but answers nothing until {@link #resume()}. */
+    void pause() throws IOException {
+        signal("STOP");
+        paused = true;
+    }
+
+    /** SIGCONT. */
+    void resume() throws IOException {
+        signal("CONT");
+        paused = false;
+    }
+
+    private void signal(String name) throws IOException {
+        if (process == null) {
+            return;
+        }
+        // kill(2) from this JVM, not a spawned kill(1): a spawned child closes the descriptors it
+        // inherits, and each close of a file on a FUSE mount waits for that mount's daemon, which
+        // blocks for good when the daemon is the process just stopped. The launcher execs java,
+        // so the pid is the JVM's.
+        int rc = POSIX.kill((int) process.pid(), jnr.constants.platform.Signal.valueOf("SIG" + name).intValue());
+        if (rc != 0) {
+            throw new IOException("kill -" + name + " " + process.pid() + " failed: errno " + POSIX.errno());
+        }
+    }
+
     boolean isRunning() {
         return process != null && process.isAlive();
     }
@@ -100,6 +143,13 @@ final class WfsProcess {
     /** SIGTERM, then SIGKILL if it has not stopped within 20 s. */
     void stop() throws InterruptedException {
         if (process != null) {
+            if (paused) {
+                try {
+                    resume();
+                } catch (IOException e) {
+                    // SIGKILL below ends a stopped process too
+                }
+            }
             process.destroy();
             if (!process.waitFor(20, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
@@ -110,9 +160,14 @@ final class WfsProcess {
     }
 
     /** The /status document of a daemon's HTTP endpoint on loopback. */
-    @SuppressWarnings("unchecked")
     static Map<String, Object> httpStatus(int httpPort) throws Exception {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + httpPort + "/status"))
+        return httpStatus(NodeHost.LOOPBACK, httpPort);
+    }
+
+    /** The /status document of a daemon's HTTP endpoint on {@code host}. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> httpStatus(NodeHost host, int httpPort) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://" + host.at(httpPort) + "/status"))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString());
         return new ObjectMapper().readValue(r.body(), Map.class);
     }
