@@ -78,6 +78,7 @@ public final class WfsClient implements WfsFileSystem {
                     config.get(ClientConfigKeys.ROUTE_REFRESH));
             meta = new MetaClient(rpc, cluster.slotMap(), deadline);
             cluster.onSlotMap(meta::updateSlotMap);
+            meta.onStaleRoute(serverVersion -> cluster.refresh());
         } catch (RuntimeException e) {
             rpc.close();
             throw e;

@@ -41,6 +41,11 @@ public final class MetaClient implements AutoCloseable {
     private volatile SlotMap slotMap;
     private volatile HeldOpens heldOpens = HeldOpens.NONE;
     private volatile RequestGate gate = RequestGate.OPEN;
+    private volatile java.util.function.LongConsumer staleRoute = version -> { };
+    /** Route refreshes may wait on a manager for seconds: never on the retry thread, one at a time. */
+    private final java.util.concurrent.ExecutorService routeRefresher =
+            Executors.newSingleThreadExecutor(new DefaultThreadFactory("meta-client-route", true));
+    private final java.util.concurrent.atomic.AtomicBoolean refreshing = new java.util.concurrent.atomic.AtomicBoolean();
 
     public MetaClient(RpcClient rpc, SlotMap slotMap, Duration deadline) {
         this.rpc = rpc;
@@ -68,6 +73,15 @@ public final class MetaClient implements AutoCloseable {
 
     public void setGate(RequestGate gate) {
         this.gate = gate;
+    }
+
+    /**
+     * Called (off the network threads) with the server's route version when a server refuses a
+     * request as built on an older route: the owner brings the route up to date
+     * ({@link #updateSlotMap}), and the resends of the request carry the newer version.
+     */
+    public void onStaleRoute(java.util.function.LongConsumer refresh) {
+        this.staleRoute = refresh;
     }
 
     public long session() {
@@ -125,7 +139,9 @@ public final class MetaClient implements AutoCloseable {
 
     private <R extends Response> void attempt(MetaRequest<R> request, CompletableFuture<R> result, long giveUpAt,
                                               int attempt, String preferred) {
-        SlotMap.Group group = slotMap.groupOfIno(request.routingIno());
+        SlotMap map = slotMap;
+        request.header().raiseRouteVersion(map.version());
+        SlotMap.Group group = map.groupOfIno(request.routingIno());
         String target = preferred != null ? preferred : leaders.getOrDefault(group.id(), group.peers().get(0).clientAddress());
         rpc.call(parse(target), request).whenComplete((response, error) -> {
             if (error == null) {
@@ -148,11 +164,26 @@ public final class MetaClient implements AutoCloseable {
                         attempt(request, result, giveUpAt, attempt + 1, target));
                 return;
             }
+            if (e.code() == WfsErrorCode.STALE_ROUTE && e.routeVersion() > slotMap.version()
+                    && refreshing.compareAndSet(false, true)) {
+                long newer = e.routeVersion();
+                routeRefresher.execute(() -> refreshRoute(newer));
+            }
             String next = nextTarget(group, target, e);
             long backoff = e.code() == WfsErrorCode.NOT_LEADER && e.leaderHint() != null
                     ? 0 : Math.min(MAX_BACKOFF_MS, 10L << Math.min(attempt, 6));
             retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next), backoff, TimeUnit.MILLISECONDS);
         });
+    }
+
+    private void refreshRoute(long serverVersion) {
+        try {
+            staleRoute.accept(serverVersion);
+        } catch (RuntimeException e) {
+            LOG.debug("route refresh after STALE_ROUTE failed, the resends retry it: {}", e.toString());
+        } finally {
+            refreshing.set(false);
+        }
     }
 
     /**
@@ -209,5 +240,6 @@ public final class MetaClient implements AutoCloseable {
     @Override
     public void close() {
         retries.shutdownNow();
+        routeRefresher.shutdownNow();
     }
 }

@@ -97,6 +97,18 @@ public final class MetaHeader {
         return routeVersion;
     }
 
+    /**
+     * Restamps a request being resent with the newer route its client has learnt since it was
+     * built (a STALE_ROUTE refusal is answered by a route refresh, not by giving up); never lowers
+     * the version, leaves "no route yet" (0) alone. Safe between attempts: the previous one's
+     * frame is written by then, and nothing else reads the header.
+     */
+    public void raiseRouteVersion(long version) {
+        if (routeVersion != 0 && version > routeVersion) {
+            routeVersion = version;
+        }
+    }
+
     public long session() {
         return session;
     }
