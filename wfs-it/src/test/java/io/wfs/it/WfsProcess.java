@@ -65,7 +65,9 @@ final class WfsProcess {
         // so keep it inside the cluster folder, which the cluster deletes.
         Path tmp = log.resolveSibling("tmp");
         Files.createDirectories(tmp);
-        pb.environment().put("WFS_JVM_OPTS", "-Djava.io.tmpdir=" + tmp);
+        // C1 only: a test's daemons live for seconds to minutes, and up to eleven of them start on
+        // two cores at once (ChaosIT), where C2's compiler threads cost more CPU than its code saves.
+        pb.environment().put("WFS_JVM_OPTS", "-Djava.io.tmpdir=" + tmp + " -XX:TieredStopAtLevel=1");
         // The log is appended across restarts: only a ready line after this point counts.
         long logStart = Files.exists(log) ? Files.size(log) : 0;
         process = pb.start();
