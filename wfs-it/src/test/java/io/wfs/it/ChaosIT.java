@@ -125,6 +125,7 @@ class ChaosIT {
             System.out.printf("chaos: seed %d, %d faults, %d operations acknowledged, %d failed (unknown outcome), %d lost%n",
                     SEED, nemesis.injected().size(), acknowledged, failed, lost.size());
             nemesis.injected().forEach(f -> System.out.println("chaos: injected " + f));
+            ledgers.forEach(l -> l.failureReasons().forEach(r -> System.out.println("chaos: unknown outcome " + r)));
             assertTrue(lost.isEmpty(), "seed " + SEED + ": acknowledged operations lost:\n" + String.join("\n", lost));
             assertTrue(acknowledged > 500, "the workload made too little progress to judge: " + acknowledged);
 

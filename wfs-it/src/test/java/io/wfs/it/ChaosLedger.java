@@ -39,6 +39,8 @@ final class ChaosLedger {
     private final Set<String> unknown = new HashSet<>();
     private long acknowledged;
     private long failed;
+    /** The first failures, to tell a fault's unavailability from a bug when a run is read. */
+    private final List<String> reasons = new ArrayList<>();
 
     /** The ledger of the tree at {@code root} (relative to a mount, e.g. "c0"). */
     ChaosLedger(String root) {
@@ -97,8 +99,11 @@ final class ChaosLedger {
      * An operation that failed: the names may be in either state, the inode's content (and that of
      * every file the names held) is unknown, and so is every other name of those files.
      */
-    synchronized void failed(Inode inode, String... paths) {
+    synchronized void failed(Exception why, Inode inode, String... paths) {
         failed++;
+        if (reasons.size() < 20) {
+            reasons.add(String.join(" ", paths) + ": " + why);
+        }
         Set<Inode> touched = new HashSet<>();
         if (inode != null) {
             touched.add(inode);
@@ -145,6 +150,11 @@ final class ChaosLedger {
 
     synchronized long failedOps() {
         return failed;
+    }
+
+    /** What the first failed calls answered, one line each. */
+    synchronized List<String> failureReasons() {
+        return List.copyOf(reasons);
     }
 
     /**

@@ -126,7 +126,7 @@ final class ChaosWorker implements Runnable {
                 ch.force(true);
             }
         } catch (IOException e) {
-            ledger.failed(null, name);
+            ledger.failed(e, null, name);
             return;
         }
         ledger.fileWritten(name, new ChaosLedger.Inode(data));
@@ -170,7 +170,7 @@ final class ChaosWorker implements Runnable {
             }
         } catch (IOException e) {
             expectPresent(name, e);
-            ledger.failed(inode, name);
+            ledger.failed(e, inode, name);
             return;
         }
         ledger.changed(inode, updated);
@@ -227,7 +227,7 @@ final class ChaosWorker implements Runnable {
                 Files.delete(mount.resolve(name));
             } catch (IOException e) {
                 expectPresent(name, e);
-                ledger.failed(null, name);
+                ledger.failed(e, null, name);
                 return;
             }
             ledger.unlinked(name);
@@ -246,7 +246,7 @@ final class ChaosWorker implements Runnable {
             // The open or a read failed under a fault: nothing was unlinked, or the unlink is recorded.
             if (ledger.inode(name) == inode) {
                 expectPresent(name, e);
-                ledger.failed(inode, name);
+                ledger.failed(e, inode, name);
             }
         }
     }
@@ -286,7 +286,7 @@ final class ChaosWorker implements Runnable {
             writeFully(ch, more, inode.data.length);
         } catch (IOException e) {
             expectPresent(name, e);
-            ledger.failed(inode, name);
+            ledger.failed(e, inode, name);
             return;
         }
         byte[] updated = Arrays.copyOf(inode.data, inode.data.length + more.length);
@@ -313,7 +313,7 @@ final class ChaosWorker implements Runnable {
             if (mustExist != null) {
                 expectPresent(mustExist, e);
             }
-            ledger.failed(inode, names);
+            ledger.failed(e, inode, names);
             return false;
         }
     }
