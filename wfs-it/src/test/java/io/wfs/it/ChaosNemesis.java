@@ -26,6 +26,7 @@ final class ChaosNemesis {
     private final MiniCluster cluster;
     private final ProcessMount pausableClient;
     private final Duration clientLease;
+    private final java.util.function.Supplier<Await.Condition> workloadMoves;
     private final Random random;
     private final Consumer<String> log;
     private final List<String> injected = new ArrayList<>();
@@ -33,12 +34,17 @@ final class ChaosNemesis {
     /**
      * Faults on {@code cluster} (built with {@link MiniClusterBuilder#hostPerProcess()}); the client
      * that {@link Fault#PAUSE_CLIENT} stops is {@code pausableClient}, for longer than
-     * {@code clientLease} (the meta servers' session lease).
+     * {@code clientLease} (the meta servers' session lease). {@code workloadMoves} gives, each time
+     * it is asked, a condition that holds once the workload has made progress since then: a fault
+     * that is not over by itself (a paused store, a throttled link) is held until the workload has
+     * run under it.
      */
-    ChaosNemesis(MiniCluster cluster, ProcessMount pausableClient, Duration clientLease, long seed, Consumer<String> log) {
+    ChaosNemesis(MiniCluster cluster, ProcessMount pausableClient, Duration clientLease,
+                 java.util.function.Supplier<Await.Condition> workloadMoves, long seed, Consumer<String> log) {
         this.cluster = cluster;
         this.pausableClient = pausableClient;
         this.clientLease = clientLease;
+        this.workloadMoves = workloadMoves;
         this.random = new Random(seed);
         this.log = log;
     }
@@ -94,16 +100,17 @@ final class ChaosNemesis {
                 note(fault, s.address());
                 s.process().pause();
                 try {
-                    holdFor(Duration.ofSeconds(3 + random.nextInt(4)));
+                    holdWhileTheWorkloadRuns(fault);
                 } finally {
                     s.process().resume();
                 }
             }
             case PAUSE_CLIENT -> {
                 note(fault, pausableClient.mountPoint() + " for longer than the session lease " + clientLease);
+                int expiriesBefore = sessionExpiries();
                 pausableClient.process().pause();
                 try {
-                    holdFor(clientLease.plusSeconds(2));
+                    awaitSessionExpiry(expiriesBefore);
                 } finally {
                     pausableClient.process().resume();
                 }
@@ -141,7 +148,7 @@ final class ChaosNemesis {
                 note(fault, s.address());
                 net.isolate(s.host());
                 try {
-                    holdFor(Duration.ofSeconds(3 + random.nextInt(4)));
+                    holdWhileTheWorkloadRuns(fault);
                 } finally {
                     net.heal();
                 }
@@ -152,7 +159,7 @@ final class ChaosNemesis {
                 note(fault, h.address() + " sends at 1 Mbit/s");
                 net.throttle(h, "1mbit");
                 try {
-                    holdFor(Duration.ofSeconds(4 + random.nextInt(4)));
+                    holdWhileTheWorkloadRuns(fault);
                 } finally {
                     net.heal();
                 }
@@ -232,11 +239,25 @@ final class ChaosNemesis {
                 "every group led and every node running after a fault");
     }
 
-    /**
-     * Keeps a fault in place for {@code d}: the fault is defined by its length (a pause longer than a
-     * lease, a partition the system must ride out), not a wait for something to happen.
-     */
-    private static void holdFor(Duration d) throws InterruptedException {
-        Thread.sleep(d.toMillis());
+    /** Keeps {@code fault} in place until the workload has made progress under it. */
+    private void holdWhileTheWorkloadRuns(Fault fault) throws InterruptedException {
+        Await.until(RECOVERY, workloadMoves.get(), "the workload to make progress under " + fault);
+    }
+
+    /** Lines "expired N idle sessions" that the meta leaders logged so far (MetaGroupReplica). */
+    private int sessionExpiries() throws java.io.IOException {
+        int n = 0;
+        for (MetaNode m : cluster.metaNodes()) {
+            try (java.util.stream.Stream<String> lines = java.nio.file.Files.lines(((ProcessMetaNode) m).process().log())) {
+                n += (int) lines.filter(l -> l.contains("idle sessions")).count();
+            }
+        }
+        return n;
+    }
+
+    /** Until a meta leader has expired a session since the pause began: the stopped client's lease ran out. */
+    private void awaitSessionExpiry(int expiriesBefore) throws InterruptedException {
+        Await.until(RECOVERY, () -> sessionExpiries() > expiriesBefore,
+                "a meta leader to expire the paused client's session (lease " + clientLease + ")");
     }
 }
