@@ -37,6 +37,8 @@ final class MetaSession implements AutoCloseable {
         this.slotMap = slotMap;
         this.opens = new SessionOpens(slotMap);
         meta.setHeldOpens(opens);
+        // Named in the meta leaders' log when it expires (MetaGroupReplica): which client it was.
+        LOG.info("session {} with the meta groups, renewed every {}", Long.toHexString(meta.session()), heartbeat);
         // Sessions hold this client's open files and locks; the servers forget an idle one after its lease.
         // The first renewal comes early so a new session is recorded in every group soon after start.
         long ms = heartbeat.toMillis();

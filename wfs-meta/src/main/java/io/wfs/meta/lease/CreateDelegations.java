@@ -3,6 +3,8 @@ package io.wfs.meta.lease;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.namespace.InodeNumbers;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongList;
@@ -28,6 +30,8 @@ public final class CreateDelegations {
     private final Long2ObjectOpenHashMap<Delegation> byDir = new Long2ObjectOpenHashMap<>();
     /** Read without the lock on every request: most groups have no delegation at most times. */
     private volatile boolean empty = true;
+    /** Each slot's next inode number when this replica's term as leader began (leaderStart). */
+    private Int2LongOpenHashMap nextSeqAtTermStart = new Int2LongOpenHashMap();
 
     private static final class Delegation {
         final long session;
@@ -82,8 +86,12 @@ public final class CreateDelegations {
 
     /**
      * Whether {@code session} may create {@code inos} in {@code dir} as far as this leader knows:
-     * false only for a number outside every range this leader granted it there. A leader that
-     * granted nothing (a new one) leaves the check to the apply (reserved and unused numbers).
+     * false only for a number handed out in this leader's term outside every range it granted the
+     * session there. A number handed out before this term may come from an earlier leader's grant
+     * to the same session (its batch still in flight when the leader changed, perhaps applied
+     * already and now resent): this leader cannot know, and leaves the check to the apply
+     * (reserved and unused numbers). Refusing it would tell the client that files it acknowledged
+     * are lost. A leader that granted nothing leaves every number to the apply.
      */
     public synchronized boolean mayUse(long dir, long session, long[] inos) {
         Delegation d = byDir.get(dir);
@@ -91,6 +99,9 @@ public final class CreateDelegations {
             return true;
         }
         for (long ino : inos) {
+            if (handedOutBeforeThisTerm(ino)) {
+                continue;
+            }
             boolean inRange = false;
             for (int i = 0; i < d.ranges.size() && !inRange; i += 2) {
                 long first = d.ranges.getLong(i);
@@ -101,6 +112,13 @@ public final class CreateDelegations {
             }
         }
         return true;
+    }
+
+    private boolean handedOutBeforeThisTerm(long ino) {
+        int slot = InodeNumbers.slotOf(ino);
+        // A slot that came here during the term has no mark: its numbers are the apply's to check.
+        return !nextSeqAtTermStart.containsKey(slot)
+                || InodeNumbers.seqOf(ino) < nextSeqAtTermStart.get(slot);
     }
 
     /** True when a session other than {@code session} holds {@code dir}: its view must not be leased to {@code session}. */
@@ -175,6 +193,15 @@ public final class CreateDelegations {
     private void remove(long dir) {
         byDir.remove(dir);
         empty = byDir.isEmpty();
+    }
+
+    /**
+     * This replica leads from now on, with no delegation yet; {@code nextSeqs} (slot -> next inode
+     * number) marks which numbers earlier leaders handed out.
+     */
+    public synchronized void leaderStart(Int2LongOpenHashMap nextSeqs) {
+        clear();
+        nextSeqAtTermStart = nextSeqs;
     }
 
     /** This replica stopped leading: its delegations are void (the holders hear so through their polls). */

@@ -4,6 +4,7 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.Response;
 import io.wfs.meta.ops.MetaOperation;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.concurrent.CompletableFuture;
 
@@ -86,8 +87,9 @@ public final class LeaseTracking {
         return (Response) op.withLease(reply);
     }
 
-    public void leaderStart() {
-        delegations.clear();
+    /** This replica leads from now on; {@code nextSeqs}: each slot's next inode number then (Namespace#nextSeqs). */
+    public void leaderStart(Int2LongOpenHashMap nextSeqs) {
+        delegations.leaderStart(nextSeqs);
         leases.start(mark.granted());
     }
 

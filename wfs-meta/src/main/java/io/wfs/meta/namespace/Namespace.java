@@ -1,6 +1,7 @@
 package io.wfs.meta.namespace;
 
 import io.wfs.common.posix.Posix;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import java.util.Arrays;
 
 /**
@@ -90,6 +91,17 @@ public final class Namespace {
             }
         }
         return Arrays.copyOf(result, n);
+    }
+
+    /** Each owned slot's next sequence number (slot -> nextSeq): what was handed out so far. */
+    public Int2LongOpenHashMap nextSeqs() {
+        Int2LongOpenHashMap next = new Int2LongOpenHashMap(owned);
+        for (int slot = 0; slot < slots.length; slot++) {
+            if (slots[slot] != null) {
+                next.put(slot, slots[slot].nextSeq());
+            }
+        }
+        return next;
     }
 
     /** Creates the root directory; slot 0 must be owned and must never have allocated an id. */

@@ -9,7 +9,8 @@ import java.time.Duration;
  * Forgets the client sessions idle since before the command's time minus the lease (the leader
  * proposes it periodically, {@code meta.session-lease}): their recorded results go, their POSIX
  * and BSD locks are released, their opens closed (on the leader, which keeps them), and orphans
- * they held last become releasable. Body: {@code long leaseNs}. Answers the number of sessions expired.
+ * they held last become releasable. Body: {@code long leaseNs}. Answers the sessions expired
+ * ({@code long[]}), which the leader logs: a live client's session expiring is worth knowing.
  */
 public final class ExpireSessionsOp implements InternalOperation {
     @Override
@@ -28,7 +29,7 @@ public final class ExpireSessionsOp implements InternalOperation {
         LongArrayList expired = ctx.sessions().expire(cutoffNs);
         expired.forEach(session -> releaseSession(ctx, session));
         ctx.leaderOpens().expireUnknown(cutoffNs, ctx.sessions()::known);
-        return expired.size();
+        return expired.toLongArray();
     }
 
     /**

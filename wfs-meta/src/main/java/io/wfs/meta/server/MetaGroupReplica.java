@@ -107,8 +107,9 @@ public final class MetaGroupReplica {
         if (raft != null && raft.isLeader()) {
             proposeInternal(InternalCommand.EXPIRE_SESSIONS, ExpireSessionsOp.body(lease))
                     .whenComplete((n, e) -> {
-                        if (e == null && n instanceof Integer count && count > 0) {
-                            LOG.info("group {}: expired {} idle sessions", group.id(), count);
+                        if (e == null && n instanceof long[] sessions && sessions.length > 0) {
+                            LOG.info("group {}: expired {} idle sessions: {}", group.id(), sessions.length,
+                                    java.util.Arrays.stream(sessions).mapToObj(Long::toHexString).toList());
                         }
                     });
         }

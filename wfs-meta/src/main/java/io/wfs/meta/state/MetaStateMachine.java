@@ -205,7 +205,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         lock.lock();
         try {
             leaderOpens.start(wallClockNs(), reannounceWindowNs);
-            leaseTracking.leaderStart();
+            leaseTracking.leaderStart(namespace.nextSeqs());
         } finally {
             lock.unlock();
         }

@@ -14,6 +14,7 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.testing.Await;
+import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -42,7 +43,12 @@ class CreateDelegationsTest {
     private CreateDelegations leading(boolean hadLeader, Duration hold) {
         leases = new CacheLeases(LEASE, hold, timer, System::nanoTime);
         leases.start(hadLeader);
-        return new CreateDelegations(() -> leases, mark);
+        CreateDelegations delegations = new CreateDelegations(() -> leases, mark);
+        // Slot 0 had handed out numbers below 1000 before this leader's term.
+        Int2LongOpenHashMap nextSeqs = new Int2LongOpenHashMap();
+        nextSeqs.put(0, 1000);
+        delegations.leaderStart(nextSeqs);
+        return delegations;
     }
 
     private static MetaHeader session(long s) {
@@ -67,6 +73,18 @@ class CreateDelegationsTest {
         delegations.granted(DIR, HOLDER, 1000, 10);
         assertTrue(delegations.mayUse(DIR, HOLDER, new long[] {1000, 1009}));
         assertFalse(delegations.mayUse(DIR, HOLDER, new long[] {1010}), "a number outside the ranges granted");
+    }
+
+    @Test
+    void aNumberAnEarlierLeaderHandedOutIsLeftToTheApplyEvenAfterANewGrant() throws Exception {
+        CreateDelegations delegations = leading(false, Duration.ZERO);
+        leases.poll(HOLDER, 0).get();
+        assertTrue(delegations.register(DIR, HOLDER));
+        delegations.granted(DIR, HOLDER, 1000, 10);
+        // The holder's batch from its grant by the previous leader, resent here after the change.
+        assertTrue(delegations.mayUse(DIR, HOLDER, new long[] {500, 999, 1001}));
+        assertFalse(delegations.mayUse(DIR, HOLDER, new long[] {500, 1020}),
+                "a number of this term outside the holder's ranges is still refused");
     }
 
     @Test

@@ -100,7 +100,7 @@ class MetaStateMachineTest {
         ByteBuffer expire = ByteBuffer.allocate(8).putLong(5);
         Object expired = t.machine().apply(ByteBuffer.wrap(MetaCommand.encode(InternalCommand.EXPIRE_SESSIONS,
                 1_000_000, expire.array())), ++index);
-        assertEquals(1, expired);
+        assertEquals(1, ((long[]) expired).length);
     }
 
     @Test
