@@ -110,19 +110,20 @@ public final class FsckCommand implements Callable<Integer> {
     }
 
     private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs, DataCheck data) {
-        NamespaceCheck check = new NamespaceCheck(horizonNs);
-        java.util.function.LongConsumer files = data == null ? null : data::file;
-        if (noProgress) {
-            scan.run(check, files, n -> { });
-        } else {
-            try (ProgressBar bar = new ProgressBarBuilder().setTaskName("fsck namespace").setInitialMax(scan.usedInodes())
-                    .setStyle(ProgressBarStyle.ASCII).setConsumer(new PrintWriterConsumer(cl.getErr()))
-                    .setUpdateIntervalMillis(500).setUnit(" inodes", 1).showSpeed().build()) {
-                scan.run(check, files, bar::stepBy);
+        try (NamespaceCheck check = new NamespaceCheck(horizonNs)) {
+            java.util.function.LongConsumer files = data == null ? null : data::file;
+            if (noProgress) {
+                scan.run(check, files, n -> { });
+            } else {
+                try (ProgressBar bar = new ProgressBarBuilder().setTaskName("fsck namespace").setInitialMax(scan.usedInodes())
+                        .setStyle(ProgressBarStyle.ASCII).setConsumer(new PrintWriterConsumer(cl.getErr()))
+                        .setUpdateIntervalMillis(500).setUnit(" inodes", 1).showSpeed().build()) {
+                    scan.run(check, files, bar::stepBy);
+                }
             }
+            FsckReport report = check.finish();
+            return data == null ? report : report.merge(data.finish());
         }
-        FsckReport report = check.finish();
-        return data == null ? report : report.merge(data.finish());
     }
 
     private void print(FsckReport report, PrintWriter out) throws Exception {

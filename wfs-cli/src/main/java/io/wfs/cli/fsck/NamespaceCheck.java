@@ -4,30 +4,27 @@ import io.wfs.common.msg.meta.ScanInodesReply;
 import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeNumbers;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
-import it.unimi.dsi.fastutil.longs.Long2LongMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import java.nio.file.Path;
 
 /**
  * The namespace checks of {@code wfs fsck}, fed inodes and entries in any order and from any
  * group (an entry may name an inode of another group, seen before or after it), judged at
  * {@link #finish}.
  *
- * <p>Memory: one {@link Long2LongOpenHashMap} slot per inode, the inode's recorded link count
- * and the number of entries naming it packed into one long (16 bytes a slot; the table grows
- * by doubling at a 0.75 load, so 16-43 bytes an inode, about 27 at 10 M inodes: a 2^24-slot
- * table, 268 MB), plus three maps over directories only (about 60 bytes a directory). 10 M
- * files in 1 M directories: about 330 MB of heap, nothing per name. No object per inode.
+ * <p>Memory: the link counts per inode stay in memory up to a million inodes and go to
+ * temporary files beyond ({@link LinkCounts}: flat however many files there are), plus three
+ * maps over directories only (about 60 bytes a directory: 60 MB for 1 M directories). Nothing
+ * per name, no object per inode. Close it to remove the temporary files.
  */
-public final class NamespaceCheck {
+public final class NamespaceCheck implements AutoCloseable {
     private static final long ROOT = InodeNumbers.ROOT;
-    private static final long COUNT_MASK = 0xFFFF_FFFFL;
 
     private final long lockHorizonNs;
     private final FsckReport report = new FsckReport();
-    /** Per inode: (recorded nlink + 1) << 32 | entries naming it; high half 0 = no record seen. */
-    private final Long2LongOpenHashMap links = new Long2LongOpenHashMap();
+    private final LinkCounts links;
     /** Per directory: its recorded parent pointer. */
     private final Long2LongOpenHashMap recordedParent = new Long2LongOpenHashMap();
     /** Per directory: the directory whose entry names it (the first one seen). */
@@ -39,14 +36,19 @@ public final class NamespaceCheck {
 
     /** @param lockHorizonNs a lock or intent older than this (on its leader's clock) is reported */
     public NamespaceCheck(long lockHorizonNs) {
+        this(lockHorizonNs, LinkCounts.DEFAULT_SPILL_AT, Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
+    /** With the link counts spilled to files under {@code tempParent} beyond {@code spillAt} inodes. */
+    NamespaceCheck(long lockHorizonNs, int spillAt, Path tempParent) {
         this.lockHorizonNs = lockHorizonNs;
+        this.links = new LinkCounts(spillAt, tempParent);
     }
 
     /** One inode record as the scan lists it ({@link ScanInodesReply} states and intent time). */
     public void inode(long ino, int mode, int nlink, long parent, int states, long intentTimeNs, long leaderTimeNs) {
         inodes++;
-        long previous = links.get(ino);
-        links.put(ino, ((long) nlink + 1) << 32 | (previous & COUNT_MASK));
+        links.recorded(ino, nlink);
         if (FileType.isDirectory(mode)) {
             recordedParent.put(ino, parent);
         }
@@ -70,7 +72,7 @@ public final class NamespaceCheck {
     /** One directory entry: {@code dir} names {@code child}, of type {@code typeCode}. */
     public void entry(long dir, long child, int typeCode) {
         entries++;
-        links.addTo(child, 1);
+        links.named(child);
         if (FileType.isDirectory(FileType.typeBitsOfCode(typeCode))) {
             subdirectories.addTo(dir, 1);
             namedIn.putIfAbsent(child, dir);
@@ -79,9 +81,7 @@ public final class NamespaceCheck {
 
     /** Judges everything seen; call once, after the last page of every group. */
     public FsckReport finish() {
-        for (Long2LongMap.Entry e : links.long2LongEntrySet()) {
-            judge(e.getLongKey(), (int) (e.getLongValue() >>> 32) - 1, (int) (e.getLongValue() & COUNT_MASK));
-        }
+        links.forEach(this::judge);
         checkReachable();
         report.scanned(inodes, recordedParent.size(), entries);
         return report;
@@ -111,6 +111,16 @@ public final class NamespaceCheck {
         } else if (named != nlink) {
             report.add(Problem.WRONG_NLINK, "inode " + name + " has nlink " + nlink + " but " + named + " entries");
         }
+    }
+
+    /** Whether the link counts went to temporary files (more inodes than the table in memory holds). */
+    boolean spilled() {
+        return links.spilled();
+    }
+
+    @Override
+    public void close() {
+        links.close();
     }
 
     /** Every directory must lead to the root by the entries naming it; walks each chain once. */

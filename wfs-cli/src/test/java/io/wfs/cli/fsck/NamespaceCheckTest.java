@@ -8,6 +8,7 @@ import io.wfs.common.msg.meta.ScanInodesReply;
 import io.wfs.common.posix.Posix;
 import io.wfs.meta.namespace.FileType;
 import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The checker on synthetic scans: a clean tree, then each kind of damage alone, in any feed order. */
@@ -21,7 +22,17 @@ class NamespaceCheckTest {
     private static final long B = (9L << 52) | 1;
     private static final long F = (7L << 52) | 2;
 
-    private final NamespaceCheck check = new NamespaceCheck(HORIZON);
+    final NamespaceCheck check = newCheck();
+
+    /** The checker under test: its link counts in memory here, in temporary files in {@link NamespaceCheckSpilledTest}. */
+    NamespaceCheck newCheck() {
+        return new NamespaceCheck(HORIZON);
+    }
+
+    @AfterEach
+    void closeCheck() {
+        check.close();
+    }
 
     private static int code(int mode) {
         return FileType.typeCode(mode);
