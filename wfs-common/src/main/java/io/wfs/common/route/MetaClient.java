@@ -154,6 +154,13 @@ public final class MetaClient implements AutoCloseable {
                 result.completeExceptionally(e);
                 return;
             }
+            if (e.code() == WfsErrorCode.TIMEOUT) {
+                // A node that did not answer is not where the next call starts, even when this one gives
+                // up now: a paused leader keeps its connections open, and a call whose deadline is one
+                // attempt long (a cross-group step) would otherwise wait out its timeout there every time.
+                String after = peerAfter(group, target);
+                leaders.compute(group.id(), (id, cached) -> cached == null || cached.equals(target) ? after : cached);
+            }
             if (System.nanoTime() > giveUpAt) {
                 result.completeExceptionally(gaveUp(request, group, target, attempt, e));
                 return;
@@ -219,6 +226,11 @@ public final class MetaClient implements AutoCloseable {
             return failed;
         }
         leaders.remove(group.id(), failed);
+        return peerAfter(group, failed);
+    }
+
+    /** The group's peer after {@code failed} in its list (the first when {@code failed} is not one of them). */
+    private static String peerAfter(SlotMap.Group group, String failed) {
         List<SlotMap.Peer> peers = group.peers();
         for (int i = 0; i < peers.size(); i++) {
             if (peers.get(i).clientAddress().equals(failed)) {

@@ -33,6 +33,12 @@ public record RpcOptions(long maxMetaFrameBytes, long maxDataFrameBytes, Duratio
                 c.get(CommonConfigKeys.EPOLL), ConnectionLimits.from(c));
     }
 
+    /** The same settings with another per-call timeout (a client that must try the next node sooner). */
+    public RpcOptions withCallTimeout(Duration timeout) {
+        return new RpcOptions(maxMetaFrameBytes, maxDataFrameBytes, handshakeTimeout, partialFrameTimeout, timeout,
+                connectTimeout, connectionsPerPeer, ioThreads, workerThreads, workerQueue, epoll, connectionLimits);
+    }
+
     public static RpcOptions defaults() {
         return from(WfsConfig.defaults());
     }

@@ -24,6 +24,10 @@ public final class MetaConfigKeys implements ConfigKeySet {
             Duration.ofSeconds(30), "After a leader change, how long the new leader keeps every orphan (a file deleted "
                     + "while open) while the client sessions announce their open files to it; longer than two client "
                     + "session heartbeats (client.session-heartbeat), so an idle client announces in time.");
+    public static final ConfigKey<Duration> PEER_CALL_TIMEOUT = durationKey("meta.peer-call-timeout",
+            Duration.ofSeconds(3), "How long a meta node waits for one answer from a node of another group in a "
+                    + "cross-group step before it tries that group's next node (a leader that was paused or cut off "
+                    + "keeps its connections open); the step itself gives up after 10 s.");
     public static final ConfigKey<Duration> RENAME_LEASE_TERM = durationKey("meta.rename-lease-term",
             Duration.ofSeconds(15), "How long a coordinator of a directory rename across groups holds the cluster-wide "
                     + "rename lease unless it releases it; after a coordinator crash, others wait this long.");

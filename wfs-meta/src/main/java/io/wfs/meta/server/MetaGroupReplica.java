@@ -173,8 +173,10 @@ public final class MetaGroupReplica {
             return e;
         }
         String hint = e.leaderHint();
-        if (hint == null && raft.leader() != null) {
-            hint = raft.leader().getEndpoint().toString();
+        // Read once: the leader may change (to none) between two reads, as a chaos run found.
+        PeerId leader = hint == null ? raft.leader() : null;
+        if (leader != null) {
+            hint = leader.getEndpoint().toString();
         }
         SlotMap.Peer peer = hint == null ? null : group.peerByRaftAddress(hint);
         return new WfsException(WfsErrorCode.NOT_LEADER, e.detail(), peer == null ? null : peer.clientAddress(), 0, null);

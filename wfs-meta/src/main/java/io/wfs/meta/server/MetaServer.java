@@ -101,7 +101,9 @@ public final class MetaServer implements AutoCloseable {
             replicas.put(group.id(), replica);
         }
         // This server's own client for the other groups (cross-group steps, the sweep's questions).
-        peerRpc = new RpcClient("meta-peers", RpcOptions.from(config), secret, registry);
+        // Several tries fit in a step's 10 s: a silent node is left for the next one within the step.
+        peerRpc = new RpcClient("meta-peers", RpcOptions.from(config).withCallTimeout(
+                config.get(MetaConfigKeys.PEER_CALL_TIMEOUT)), secret, registry);
         peers = new MetaClient(peerRpc, slotMap, Duration.ofSeconds(10));
         crossGroupSteps = new CrossGroupSteps(peers, config.get(MetaConfigKeys.RENAME_LEASE_TERM));
         sweeper = new LockSweeper(peers);
