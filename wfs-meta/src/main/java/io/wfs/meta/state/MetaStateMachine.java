@@ -174,8 +174,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public Response query(MetaOperation op, MetaRequest<?> request) {
         lock.lock();
         try {
-            MetaContext ctx = context(Caller.of(request.header()), wallClockNs(),
-                    new LongArrayList(0));
+            MetaContext ctx = context(Caller.of(request.header()), wallClockNs(), new LongArrayList(0));
             try {
                 return leaseTracking.afterQuery(op, request, (Response) op.execute(ctx, request));
             } catch (NamespaceException e) {
@@ -214,13 +213,11 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     @Override
     public void onLeaderStop() {
-        lock.lock();
-        try {
+        locked(() -> {
             leaderOpens.stop();
             leaseTracking.leaderStop();
-        } finally {
-            lock.unlock();
-        }
+            return null;
+        });
     }
 
     private long wallClockNs() {
@@ -242,32 +239,17 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     /** Orphans this leader may release now (none while it does not lead or inside its re-announce window). */
     public LongArrayList releasableOrphans(int max) {
-        lock.lock();
-        try {
-            return leaderOpens.takeReleasable(wallClockNs(), max);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> leaderOpens.takeReleasable(wallClockNs(), max));
     }
 
     /** Files deleted while open, not released yet (a gauge). */
     public int orphans() {
-        lock.lock();
-        try {
-            return clients.openFiles().orphans();
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> clients.openFiles().orphans());
     }
 
     /** Files held open on this replica while it leads (a gauge; 0 on a follower). */
     public int openFilesOnLeader() {
-        lock.lock();
-        try {
-            return leaderOpens.openFiles();
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> leaderOpens.openFiles());
     }
 
     /**
@@ -287,31 +269,16 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     /** The recorded result of (session, seq), or null; unlike apply, it records and forgets nothing. */
     public Object recordedResult(long session, long seq, MessageType type) {
-        lock.lock();
-        try {
-            return sessions.peek(session, seq, type);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> sessions.peek(session, seq, type));
     }
 
     /** Cross-group operations on this group's inodes locked at or before {@code cutoffNs}. */
     public java.util.List<LockIntents.Intent> intentsLockedBefore(long cutoffNs) {
-        lock.lock();
-        try {
-            return intents.lockedBefore(cutoffNs);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> intents.lockedBefore(cutoffNs));
     }
 
     public boolean owns(int slot) {
-        lock.lock();
-        try {
-            return namespace.owns(slot);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> namespace.owns(slot));
     }
 
     public MetaOperations operations() {
@@ -320,41 +287,31 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     /** True when this group holds the root directory (or does not own slot 0). */
     public boolean hasRoot() {
-        lock.lock();
-        try {
-            return !namespace.owns(0) || namespace.contains(InodeNumbers.ROOT);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> !namespace.owns(0) || namespace.contains(InodeNumbers.ROOT));
     }
 
     /** Blocks waiting for deletion by the stores, oldest first. */
     public long[] pendingDeletions(int max) {
-        lock.lock();
-        try {
-            return deletions.peek(max);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> deletions.peek(max));
     }
 
     /** How many freed blocks wait for the stores to delete them. */
     public int deletionQueueLength() {
-        lock.lock();
-        try {
-            return deletions.size();
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> deletions.size());
     }
 
     /** A digest of the whole replicated state; equal on replicas that applied the same log. */
     public long digest() {
+        return locked(() -> (((namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size()) * 31
+                    + intents.renameLease().holder()) * 31 + (intents.receipts().size() * 13L + intents.fences().size())
+                    + clients.locks().size() * 7L + clients.openFiles().orphans());
+    }
+
+    /** {@code read} under the state lock: the accessors for gauges, admin and leader-side checks. */
+    private <T> T locked(java.util.function.Supplier<T> read) {
         lock.lock();
         try {
-            return (((namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size()) * 31
-                    + intents.renameLease().holder()) * 31 + (intents.receipts().size() * 13L + intents.fences().size())
-                    + clients.locks().size() * 7L + clients.openFiles().orphans();
+            return read.get();
         } finally {
             lock.unlock();
         }
@@ -362,12 +319,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
 
     /** Reads the namespace under the state lock (tests, fsck, benchmarks). */
     public <T> T read(java.util.function.Function<Namespace, T> reader) {
-        lock.lock();
-        try {
-            return reader.apply(namespace);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> reader.apply(namespace));
     }
 
     @Override
