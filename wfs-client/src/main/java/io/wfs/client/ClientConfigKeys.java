@@ -43,7 +43,8 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Long> TOTAL_BUFFER = sizeKey("client.total-buffer", 256L << 20, 1L << 20, 64L << 30,
             "Dirty bytes of all files together; writers wait (back-pressure) when it is reached.");
     public static final ConfigKey<Integer> UPLOADS_IN_FLIGHT = intKey("client.uploads-in-flight", 4, 1, 64,
-            "Blocks one flush sends to the stores at the same time.");
+            "Full-size blocks one flush sends to the stores at the same time; a smaller block counts by its size, "
+                    + "at least 1/16 of a block, so scattered small writes keep up to 16 times as many in flight.");
     public static final ConfigKey<Long> READ_CHUNK = sizeKey("client.read-chunk", 1L << 20, 4096, 16L << 20,
             "Unit of reads from the stores: a read fetches the aligned chunk around it, so sequential reads "
                     + "of small sizes (and small files) cost one store round trip per chunk.");
