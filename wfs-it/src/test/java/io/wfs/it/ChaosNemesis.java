@@ -12,14 +12,15 @@ import java.util.function.Consumer;
  * The faults of the chaos suite (issue 19), one at a time, chosen with a seed: kill -9 and restart
  * of a meta replica, a group leader, a store, the manager; SIGSTOP of a leader, a store and a
  * client mount for longer than their leases; a leader isolated from everyone, a leader cut from
- * its followers only, a store isolated; a node's link slowed to a trickle. After each fault it
+ * its followers only, a client cut from one group's leader only (a partial partition: it still
+ * reaches the followers, which keep that leader), a store isolated; a node's link slowed to a trickle. After each fault it
  * heals the network, restarts what it stopped and waits until every group has a leader again, so
  * faults never pile up beyond what three replicas promise to survive.
  */
 final class ChaosNemesis {
     enum Fault {
         KILL_META, KILL_LEADER, KILL_STORE, KILL_MANAGER, PAUSE_LEADER, PAUSE_STORE, PAUSE_CLIENT,
-        ISOLATE_LEADER, CUT_LEADER_FROM_FOLLOWERS, ISOLATE_STORE, THROTTLE_NODE
+        ISOLATE_LEADER, CUT_LEADER_FROM_FOLLOWERS, CUT_CLIENT_FROM_LEADER, ISOLATE_STORE, THROTTLE_NODE
     }
 
     private static final Duration RECOVERY = Duration.ofSeconds(120);
@@ -139,6 +140,17 @@ final class ChaosNemesis {
                 }
                 try {
                     awaitOtherLeader(group, leader);
+                } finally {
+                    net.heal();
+                }
+            }
+            case CUT_CLIENT_FROM_LEADER -> {
+                Led led = leader();
+                note(fault, pausableClient.mountPoint() + " from " + led.node().host().address() + " (leader of "
+                        + led.group() + "); both still reach everyone else");
+                net.cut(pausableClient.host(), led.node().host());
+                try {
+                    holdWhileTheWorkloadRuns(fault);
                 } finally {
                     net.heal();
                 }
