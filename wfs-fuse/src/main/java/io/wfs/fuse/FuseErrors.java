@@ -21,6 +21,12 @@ final class FuseErrors {
         int run() throws Exception;
     }
 
+    /** A handler body that answers 0 when it returns. */
+    @FunctionalInterface
+    interface Action {
+        void run() throws Exception;
+    }
+
     private final Counter failures;
     private final Counter unexpected;
 
@@ -46,6 +52,14 @@ final class FuseErrors {
             LOG.error("{} {} failed unexpectedly", op, path, t);
             return -5; // EIO
         }
+    }
+
+    /** As {@link #call}, for a handler that answers 0 when it succeeds. */
+    int run(String op, String path, Action action) {
+        return call(op, path, () -> {
+            action.run();
+            return 0;
+        });
     }
 
     /** Internal codes become what an application can act on. */

@@ -82,10 +82,7 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int fgetattr(String path, FileStat stat, FuseFileInfo fi) {
-        return errors.call("fgetattr", path, () -> {
-            FuseAttributes.fill(fs.getattr(handles.get(fi.fh.get())), stat);
-            return 0;
-        });
+        return errors.run("fgetattr", path, () -> FuseAttributes.fill(fs.getattr(handles.get(fi.fh.get())), stat));
     }
 
     @Override
@@ -102,18 +99,12 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int mknod(String path, long mode, long rdev) {
-        return errors.call("mknod", path, () -> {
-            fs.mknod(caller(), path, (int) mode, rdev);
-            return 0;
-        });
+        return errors.run("mknod", path, () -> fs.mknod(caller(), path, (int) mode, rdev));
     }
 
     @Override
     public int mkdir(String path, long mode) {
-        return errors.call("mkdir", path, () -> {
-            fs.mkdir(caller(), path, (int) mode);
-            return 0;
-        });
+        return errors.run("mkdir", path, () -> fs.mkdir(caller(), path, (int) mode));
     }
 
     @Override
@@ -131,18 +122,12 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int rmdir(String path) {
-        return errors.call("rmdir", path, () -> {
-            fs.rmdir(caller(), path);
-            return 0;
-        });
+        return errors.run("rmdir", path, () -> fs.rmdir(caller(), path));
     }
 
     @Override
     public int symlink(String target, String path) {
-        return errors.call("symlink", path, () -> {
-            fs.symlink(caller(), target, path);
-            return 0;
-        });
+        return errors.run("symlink", path, () -> fs.symlink(caller(), target, path));
     }
 
     @Override
@@ -161,10 +146,7 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int link(String existing, String path) {
-        return errors.call("link", path, () -> {
-            otherNames.linked(existing, path, fs.link(caller(), existing, path));
-            return 0;
-        });
+        return errors.run("link", path, () -> otherNames.linked(existing, path, fs.link(caller(), existing, path)));
     }
 
     @Override
@@ -197,18 +179,14 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int truncate(String path, long size) {
-        return errors.call("truncate", path, () -> {
-            otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size)).ino(), path);
-            return 0;
-        });
+        return errors.run("truncate", path,
+                () -> otherNames.changed(fs.setattr(caller(), path, SetAttr.NOTHING.withSize(size)).ino(), path));
     }
 
     @Override
     public int ftruncate(String path, long size, FuseFileInfo fi) {
-        return errors.call("ftruncate", path, () -> {
-            otherNames.changed(fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size)).ino(), path);
-            return 0;
-        });
+        return errors.run("ftruncate", path,
+                () -> otherNames.changed(fs.setattr(handles.get(fi.fh.get()), SetAttr.NOTHING.withSize(size)).ino(), path));
     }
 
     @Override
@@ -234,18 +212,13 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int open(String path, FuseFileInfo fi) {
-        return errors.call("open", path, () -> {
-            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get(), 0)));
-            return 0;
-        });
+        return errors.run("open", path, () -> fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get(), 0))));
     }
 
     @Override
     public int create(String path, long mode, FuseFileInfo fi) {
-        return errors.call("create", path, () -> {
-            fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode)));
-            return 0;
-        });
+        return errors.run("create", path,
+                () -> fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode))));
     }
 
     @Override
@@ -269,27 +242,18 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int flush(String path, FuseFileInfo fi) {
-        return errors.call("flush", path, () -> {
-            fs.flush(handles.get(fi.fh.get()));
-            return 0;
-        });
+        return errors.run("flush", path, () -> fs.flush(handles.get(fi.fh.get())));
     }
 
     @Override
     public int fsync(String path, int isdatasync, FuseFileInfo fi) {
-        return errors.call("fsync", path, () -> {
-            fs.fsync(handles.get(fi.fh.get()));
-            return 0;
-        });
+        return errors.run("fsync", path, () -> fs.fsync(handles.get(fi.fh.get())));
     }
 
     /** fsync of a directory: the creates this mount answered itself there are on the meta group (AsyncCreates). */
     @Override
     public int fsyncdir(String path, FuseFileInfo fi) {
-        return errors.call("fsyncdir", path, () -> {
-            fs.fsyncdir(caller(), path);
-            return 0;
-        });
+        return errors.run("fsyncdir", path, () -> fs.fsyncdir(caller(), path));
     }
 
     @Override
@@ -322,10 +286,7 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int statfs(String path, Statvfs st) {
-        return errors.call("statfs", path, () -> {
-            FuseAttributes.fill(fs.statfs(caller()), st);
-            return 0;
-        });
+        return errors.run("statfs", path, () -> FuseAttributes.fill(fs.statfs(caller()), st));
     }
 
     @Override
@@ -363,10 +324,8 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int removexattr(String path, String name) {
-        return errors.call("removexattr", path, () -> {
-            fs.removexattr(caller(), path, name.getBytes(StandardCharsets.UTF_8));
-            return 0;
-        });
+        return errors.run("removexattr", path,
+                () -> fs.removexattr(caller(), path, name.getBytes(StandardCharsets.UTF_8)));
     }
 
     /**

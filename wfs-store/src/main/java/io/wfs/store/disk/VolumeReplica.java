@@ -307,12 +307,7 @@ public final class VolumeReplica implements AutoCloseable {
 
     /** Live block ids after {@code after}, ascending (re-replication and orphan scans page through them). */
     public long[] liveBlocksAfter(long after, int max) {
-        indexLock.readLock().lock();
-        try {
-            return index.liveIdsAfter(after, max);
-        } finally {
-            indexLock.readLock().unlock();
-        }
+        return underReadLock(() -> index.liveIdsAfter(after, max));
     }
 
     /** A consistent snapshot of the replica's fill. */
@@ -339,28 +334,12 @@ public final class VolumeReplica implements AutoCloseable {
 
     /** Every extent, sealed or not, in extent order (the scrubber walks them). */
     public List<Extent> extents() {
-        indexLock.readLock().lock();
-        try {
-            return new ArrayList<>(extents.values());
-        } finally {
-            indexLock.readLock().unlock();
-        }
+        return underReadLock(() -> new ArrayList<>(extents.values()));
     }
 
     /** Sealed extents with their counters (GC candidates), in extent order. */
     public List<Extent> sealedExtents() {
-        indexLock.readLock().lock();
-        try {
-            List<Extent> out = new ArrayList<>();
-            for (Extent e : extents.values()) {
-                if (e.isSealed()) {
-                    out.add(e);
-                }
-            }
-            return out;
-        } finally {
-            indexLock.readLock().unlock();
-        }
+        return underReadLock(() -> extents.values().stream().filter(Extent::isSealed).toList());
     }
 
     /** GC's side of this replica: copying an extent's live blocks elsewhere and switching the index. */
@@ -370,9 +349,14 @@ public final class VolumeReplica implements AutoCloseable {
 
     /** Number of index entries including deleted ones awaiting GC (memory accounting). */
     public int indexEntries() {
+        return underReadLock(index::entries);
+    }
+
+    /** {@code read} under the index's read lock (the accessors that are not on the data path). */
+    private <T> T underReadLock(java.util.function.Supplier<T> read) {
         indexLock.readLock().lock();
         try {
-            return index.entries();
+            return read.get();
         } finally {
             indexLock.readLock().unlock();
         }
