@@ -36,6 +36,7 @@ public final class RaftNodeHost implements AutoCloseable {
     private final List<RaftGroup> groups = new ArrayList<>();
 
     public RaftNodeHost(Endpoint endpoint, Path dataDir, RaftGroupOptions options, MetricRegistry registry) {
+        JraftSignals.keepTheJvmHandler();
         this.endpoint = endpoint;
         this.dataDir = dataDir;
         this.options = options;
