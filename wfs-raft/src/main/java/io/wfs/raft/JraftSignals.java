@@ -27,18 +27,32 @@ final class JraftSignals {
         }
         done = true;
         try {
-            // Reflection, as jraft does: sun.misc.Signal is an internal API (jdk.unsupported).
-            Class<?> signal = Class.forName("sun.misc.Signal");
-            Class<?> handler = Class.forName("sun.misc.SignalHandler");
-            Object usr2 = signal.getConstructor(String.class).newInstance("USR2");
-            Method handle = signal.getMethod("handle", signal, handler);
-            // Ignored for the microseconds between these two calls, which return the JVM's handler.
-            Object jvms = handle.invoke(null, usr2, handler.getField("SIG_IGN").get(null));
-            handle.invoke(null, usr2, jvms);
+            Object jvms = currentHandler();
             Class.forName("com.alipay.sofa.jraft.core.NodeImpl", true, JraftSignals.class.getClassLoader());
-            handle.invoke(null, usr2, jvms);
+            setHandler(jvms);
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.debug("SIGUSR2 left as jraft set it (a profiler's samples may go missing): {}", e.toString());
         }
+    }
+
+    /**
+     * The handler SIGUSR2 has now: swapped for "ignore" and straight back (sun.misc.Signal can only
+     * tell the handler it replaces), so the signal is ignored for microseconds.
+     */
+    static Object currentHandler() throws ReflectiveOperationException {
+        Object current = handle(Class.forName("sun.misc.SignalHandler").getField("SIG_IGN").get(null));
+        handle(current);
+        return current;
+    }
+
+    private static void setHandler(Object handler) throws ReflectiveOperationException {
+        handle(handler);
+    }
+
+    /** sun.misc.Signal.handle(USR2, handler), by reflection as jraft does: it is an internal API (jdk.unsupported). */
+    private static Object handle(Object handler) throws ReflectiveOperationException {
+        Class<?> signal = Class.forName("sun.misc.Signal");
+        Method handle = signal.getMethod("handle", signal, Class.forName("sun.misc.SignalHandler"));
+        return handle.invoke(null, signal.getConstructor(String.class).newInstance("USR2"), handler);
     }
 }
