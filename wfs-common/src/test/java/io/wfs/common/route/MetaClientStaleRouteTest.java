@@ -65,6 +65,18 @@ class MetaClientStaleRouteTest {
                 assertTrue(refused.get() >= 1, "refused first: " + refused.get());
                 assertEquals(SERVER_VERSION, meta.routeVersion());
             }
+            // A refresh that fails (the manager is down) is retried by the next refusal: the call still completes.
+            try (MetaClient flaky = new MetaClient(rpc, new SlotMap(3, groups), Duration.ofSeconds(10))) {
+                AtomicInteger refreshes = new AtomicInteger();
+                flaky.onStaleRoute(serverVersion -> {
+                    if (refreshes.incrementAndGet() == 1) {
+                        throw new WfsException(WfsErrorCode.UNAVAILABLE, "no manager answers");
+                    }
+                    flaky.updateSlotMap(new SlotMap(serverVersion, groups));
+                });
+                assertEquals(1, flaky.call(new GetAttrRequest(flaky.query(0, 0), 1)).get(10, TimeUnit.SECONDS).attr().ino());
+                assertTrue(refreshes.get() >= 2, "refreshed again after the failed refresh: " + refreshes.get());
+            }
             // Without a refresh the client cannot catch up: the refusal is what the call ends with.
             try (MetaClient stuck = new MetaClient(rpc, new SlotMap(3, groups), Duration.ofMillis(500))) {
                 ExecutionException e = assertThrows(ExecutionException.class,
