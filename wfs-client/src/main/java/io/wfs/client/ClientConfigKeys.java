@@ -70,6 +70,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
+    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 16, 0, 256,
+            "Threads of the mount that serve FUSE requests, each attached to the JVM for its whole life (so at most "
+                    + "this many requests are served at once). 0 lets libfuse start and retire worker threads itself; "
+                    + "each of its callbacks on a new one attaches the thread to the JVM and detaches it after, "
+                    + "about a quarter of a create's CPU (docs/client.md, \"FUSE threads\").");
     public static final ConfigKey<String> SUBDIR = stringKey("client.subdir", "/",
             "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
                     + "and none reaches above it. \"/\" is the whole file system.");
@@ -87,7 +92,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

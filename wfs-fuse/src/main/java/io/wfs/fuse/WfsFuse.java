@@ -11,6 +11,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import jnr.ffi.Pointer;
 import ru.serce.jnrfuse.FuseFillDir;
 import ru.serce.jnrfuse.FuseStubFS;
@@ -36,13 +37,51 @@ public class WfsFuse extends FuseStubFS {
     private final HiddenFiles hidden;
     private final DirectoryListing listing;
 
+    /** Threads of our own that serve the mount's requests (0: libfuse's workers; FuseLoops). */
+    private final int loopThreads;
+    private volatile FuseLoops loops;
+
     public WfsFuse(WfsFileSystem fs, MetricRegistry registry) {
+        this(fs, registry, io.wfs.client.ClientConfigKeys.FUSE_THREADS.defaultValue());
+    }
+
+    public WfsFuse(WfsFileSystem fs, MetricRegistry registry, int loopThreads) {
+        this.loopThreads = loopThreads;
         this.fs = fs;
         this.listing = new DirectoryListing(fs);
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
         this.hidden = new HiddenFiles(fs, handles, otherNames);
         acceptNullPathsAndUtimeSpecials();
+    }
+
+    /**
+     * Mounts with libfuse's own worker threads when {@code loopThreads} is 0, else sets the mount
+     * up and serves it from {@link FuseLoops}; either way in the background (as {@code blocking}
+     * false), and {@link #umount} ends it.
+     */
+    @Override
+    public void mount(Path mountPoint, boolean blocking, boolean debug, String[] fuseOpts) {
+        if (loopThreads == 0) {
+            super.mount(mountPoint, blocking, debug, fuseOpts);
+            return;
+        }
+        if (!mounted.compareAndSet(false, true)) {
+            throw new ru.serce.jnrfuse.FuseException("already mounted at " + this.mountPoint);
+        }
+        this.mountPoint = mountPoint;
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(getFSName(), "-f"));
+        if (debug) {
+            args.add("-d");
+        }
+        args.add(mountPoint.toAbsolutePath().toString());
+        args.addAll(java.util.List.of(fuseOpts));
+        try {
+            loops = FuseLoops.start(fuseOperations, args.toArray(new String[0]), loopThreads);
+        } catch (RuntimeException e) {
+            mounted.set(false);
+            throw e;
+        }
     }
 
     /**

@@ -84,7 +84,13 @@ final class ClusterMounts implements AutoCloseable {
         WfsClient client = new WfsClient(config, credentials.get(i), metrics);
         clients.set(i, client);
         clientMetrics.set(i, metrics);
-        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint(i), options));
+        mounts.set(i, WfsMount.mount(new WfsFuse(client, new MetricRegistry(), config.get(ClientConfigKeys.FUSE_THREADS)),
+                mountPoint(i), options));
+    }
+
+    /** Unmounts mount {@code i} and closes its client (its folder stays); null afterwards. */
+    void close(int i) {
+        unmount(i);
     }
 
     /** Unmounts mount {@code i} and closes its client, then mounts it again with a new client. */

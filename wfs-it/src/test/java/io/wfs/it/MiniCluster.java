@@ -188,6 +188,11 @@ public final class MiniCluster implements AutoCloseable {
         return mounts.add(subdir);
     }
 
+    /** Unmounts mount {@code i} (made by this cluster) and closes its client. */
+    void unmount(int i) {
+        mounts.close(i);
+    }
+
     /**
      * One more FUSE mount in this JVM with a volume's scoped credential (wfs mount --credential):
      * rooted at the credential's volume; returns its index. Unmounted by {@link #close()}.

@@ -80,7 +80,7 @@ public final class LocalCommand implements Callable<Integer> {
             out.flush();
             client = new WfsClient(config.with(ClientConfigKeys.MANAGERS, cluster.managerAddress()), cluster.secret(),
                     new MetricRegistry());
-            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry()), mountPoint,
+            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry(), config.get(ClientConfigKeys.FUSE_THREADS)), mountPoint,
                     WfsMount.kernelCacheOptions(config));
         } catch (Exception e) {
             cluster.close();

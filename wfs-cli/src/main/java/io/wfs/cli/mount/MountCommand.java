@@ -138,7 +138,7 @@ public final class MountCommand implements Callable<Integer> {
         try {
             List<String> options = new java.util.ArrayList<>(WfsMount.kernelCacheOptions(config));
             options.addAll(fuseOptions);
-            mount = WfsMount.mount(new WfsFuse(client, registry), mountPoint, options);
+            mount = WfsMount.mount(new WfsFuse(client, registry, config.get(ClientConfigKeys.FUSE_THREADS)), mountPoint, options);
         } catch (IOException | RuntimeException e) {
             client.close();
             cl.getErr().println("wfs mount: " + e.getMessage());

@@ -1,0 +1,98 @@
+package io.wfs.fuse;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import jnr.ffi.LibraryLoader;
+import jnr.ffi.Pointer;
+import jnr.ffi.Struct;
+import jnr.ffi.byref.IntByReference;
+import jnr.ffi.byref.PointerByReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import ru.serce.jnrfuse.FuseException;
+import ru.serce.jnrfuse.struct.FuseOperations;
+
+/**
+ * The mount's FUSE request loops, on Java threads of our own (docs/client.md, "FUSE threads").
+ * jnr-fuse's {@code fuse_main_real} lets libfuse 2.9 run its own worker threads, which it starts
+ * when none is idle and retires beyond ten idle ones; each callback on such a thread attached it
+ * to the JVM and detached it after (jffi keeps a thread attached only from its 1,000th callback),
+ * and that was about 29 % of the CPU of a create workload (docs/benchmarks.md). Here libfuse only
+ * sets the mount up ({@code fuse_setup}); {@code threads} Java threads, attached for their whole
+ * life, each run libfuse's single-threaded loop ({@code fuse_loop}: read a request from the
+ * channel, process it) on the same session, as {@code fuse_loop_mt}'s workers do; the last one
+ * to return (at unmount) tears the mount down ({@code fuse_teardown}).
+ */
+final class FuseLoops {
+    private static final Logger LOG = LoggerFactory.getLogger(FuseLoops.class);
+
+    /** The libfuse 2.9 functions jnr-fuse does not declare. */
+    public interface LibFuseLoop {
+        Pointer fuse_setup(int argc, String[] argv, FuseOperations op, int opSize, PointerByReference mountpoint,
+                           IntByReference multithreaded, Pointer userData);
+
+        int fuse_loop(Pointer fuse);
+
+        void fuse_teardown(Pointer fuse, Pointer mountpoint);
+    }
+
+    private final List<Thread> threads = new ArrayList<>();
+
+    private FuseLoops() {
+    }
+
+    /**
+     * Mounts with {@code args} (libfuse's command line: a name, {@code -f}, the mount point,
+     * options) and starts {@code count} loop threads. Throws when libfuse could not mount.
+     */
+    static FuseLoops start(FuseOperations operations, String[] args, int count) {
+        LibFuseLoop lib = load();
+        PointerByReference mountpoint = new PointerByReference();
+        Pointer fuse = lib.fuse_setup(args.length, args, operations, Struct.size(operations), mountpoint,
+                new IntByReference(), null);
+        if (fuse == null) {
+            throw new FuseException("libfuse could not mount " + String.join(" ", args) + " (see its message above)");
+        }
+        FuseLoops loops = new FuseLoops();
+        AtomicInteger running = new AtomicInteger(count);
+        for (int i = 0; i < count; i++) {
+            Thread t = new Thread(() -> {
+                try {
+                    int res = lib.fuse_loop(fuse);
+                    if (res != 0) {
+                        LOG.debug("FUSE loop {} ended with {}", Thread.currentThread().getName(), res);
+                    }
+                } finally {
+                    if (running.decrementAndGet() == 0) {
+                        lib.fuse_teardown(fuse, mountpoint.getValue());
+                    }
+                }
+            }, "wfs-fuse-loop-" + i);
+            t.setDaemon(true);
+            loops.threads.add(t);
+        }
+        loops.threads.forEach(Thread::start);
+        return loops;
+    }
+
+    private static LibFuseLoop load() {
+        try {
+            return LibraryLoader.create(LibFuseLoop.class).failImmediately().load("fuse");
+        } catch (Throwable e) {
+            return LibraryLoader.create(LibFuseLoop.class).failImmediately().load("libfuse.so.2");
+        }
+    }
+
+    /** Waits until every loop returned (after the unmount), at most {@code millis}. */
+    boolean awaitEnd(long millis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + millis;
+        for (Thread t : threads) {
+            t.join(Math.max(1, deadline - System.currentTimeMillis()));
+            if (t.isAlive()) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
