@@ -70,7 +70,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
-    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 16, 0, 256,
+    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 32, 0, 256,
             "Threads of the mount that serve FUSE requests, each attached to the JVM for its whole life (so at most "
                     + "this many requests are served at once). 0 lets libfuse start and retire worker threads itself; "
                     + "each of its callbacks on a new one attaches the thread to the JVM and detaches it after, "
