@@ -73,8 +73,27 @@ final class FuseLocks {
             return 0;
         }
         locking(file);
-        fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == Posix.F_SETLKW);
+        lockWaiting(() -> fuse.fs.lock(file, LockRangeRequest.POSIX, type, start, end, owner, cmd == Posix.F_SETLKW),
+                cmd == Posix.F_SETLKW);
         return 0;
+    }
+
+    /**
+     * Runs a lock request that may wait for another process's unlock (F_SETLKW, blocking flock) on
+     * this FUSE thread: the mount's loops keep a thread free for that unlock (FuseLoops#blocking),
+     * or waiters on as many threads as the mount has would wait for an unlock nobody can serve.
+     */
+    private void lockWaiting(Runnable lock, boolean mayWait) {
+        if (!mayWait) {
+            lock.run();
+            return;
+        }
+        fuse.blockingWaitStarts();
+        try {
+            lock.run();
+        } finally {
+            fuse.blockingWaitEnds();
+        }
     }
 
     int flock(FuseFileInfo fi, int op) {
@@ -88,8 +107,9 @@ final class FuseLocks {
             return 0;
         }
         locking(file);
-        fuse.fs.lock(file, LockRangeRequest.FLOCK, type, 0, LockRangeRequest.TO_EOF, fi.lock_owner.get(),
-                (op & Posix.LOCK_NB) == 0);
+        boolean mayWait = (op & Posix.LOCK_NB) == 0 && type != LockRangeRequest.UNLOCK;
+        lockWaiting(() -> fuse.fs.lock(file, LockRangeRequest.FLOCK, type, 0, LockRangeRequest.TO_EOF,
+                fi.lock_owner.get(), mayWait), mayWait);
         return 0;
     }
 

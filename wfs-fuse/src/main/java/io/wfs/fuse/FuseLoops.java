@@ -38,8 +38,19 @@ final class FuseLoops {
     }
 
     private final List<Thread> threads = new ArrayList<>();
+    private final LibFuseLoop lib;
+    private final Pointer fuse;
+    private final Pointer mountpoint;
+    /** Loops not returned yet; the last one to return tears the mount down. */
+    private final AtomicInteger running = new AtomicInteger();
+    /** Handlers waiting for another request of this mount (blocking locks): see {@link #blockingWaitStarts}. */
+    private int waiting;
+    private boolean ended;
 
-    private FuseLoops() {
+    private FuseLoops(LibFuseLoop lib, Pointer fuse, Pointer mountpoint) {
+        this.lib = lib;
+        this.fuse = fuse;
+        this.mountpoint = mountpoint;
     }
 
     /**
@@ -54,26 +65,56 @@ final class FuseLoops {
         if (fuse == null) {
             throw new FuseException("libfuse could not mount " + String.join(" ", args) + " (see its message above)");
         }
-        FuseLoops loops = new FuseLoops();
-        AtomicInteger running = new AtomicInteger(count);
-        for (int i = 0; i < count; i++) {
-            Thread t = new Thread(() -> {
-                try {
-                    int res = lib.fuse_loop(fuse);
-                    if (res != 0) {
-                        LOG.debug("FUSE loop {} ended with {}", Thread.currentThread().getName(), res);
-                    }
-                } finally {
-                    if (running.decrementAndGet() == 0) {
-                        lib.fuse_teardown(fuse, mountpoint.getValue());
-                    }
-                }
-            }, "wfs-fuse-loop-" + i);
-            t.setDaemon(true);
-            loops.threads.add(t);
+        FuseLoops loops = new FuseLoops(lib, fuse, mountpoint.getValue());
+        synchronized (loops) {
+            for (int i = 0; i < count; i++) {
+                loops.startLoop();
+            }
         }
-        loops.threads.forEach(Thread::start);
         return loops;
+    }
+
+    /** One more loop thread; under this object's lock. */
+    private void startLoop() {
+        running.incrementAndGet();
+        Thread t = new Thread(this::loop, "wfs-fuse-loop-" + threads.size());
+        t.setDaemon(true);
+        threads.add(t);
+        t.start();
+    }
+
+    private void loop() {
+        try {
+            int res = lib.fuse_loop(fuse);
+            if (res != 0) {
+                LOG.debug("FUSE loop {} ended with {}", Thread.currentThread().getName(), res);
+            }
+        } finally {
+            synchronized (this) {
+                ended = true;
+            }
+            if (running.decrementAndGet() == 0) {
+                lib.fuse_teardown(fuse, mountpoint);
+            }
+        }
+    }
+
+    /**
+     * A handler is about to wait for another request of this mount (F_SETLKW or a blocking flock
+     * waits for an unlock, which comes as a request too). Unlike libfuse's own workers, the loops
+     * do not grow by themselves: one more starts whenever the waiters would leave fewer than two
+     * loops to serve everything else, so the unlock always finds a thread.
+     */
+    synchronized void blockingWaitStarts() {
+        waiting++;
+        if (!ended && threads.size() - waiting < 2) {
+            LOG.info("{} FUSE requests wait for locks: one more FUSE thread, {} in all", waiting, threads.size() + 1);
+            startLoop();
+        }
+    }
+
+    synchronized void blockingWaitEnds() {
+        waiting--;
     }
 
     private static LibFuseLoop load() {
@@ -82,17 +123,5 @@ final class FuseLoops {
         } catch (Throwable e) {
             return LibraryLoader.create(LibFuseLoop.class).failImmediately().load("libfuse.so.2");
         }
-    }
-
-    /** Waits until every loop returned (after the unmount), at most {@code millis}. */
-    boolean awaitEnd(long millis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + millis;
-        for (Thread t : threads) {
-            t.join(Math.max(1, deadline - System.currentTimeMillis()));
-            if (t.isAlive()) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -84,6 +84,21 @@ public class WfsFuse extends FuseStubFS {
         }
     }
 
+    /** A handler starts waiting for another request (a blocking lock): see FuseLoops#blocking. */
+    void blockingWaitStarts() {
+        FuseLoops l = loops;
+        if (l != null) {
+            l.blockingWaitStarts();
+        }
+    }
+
+    void blockingWaitEnds() {
+        FuseLoops l = loops;
+        if (l != null) {
+            l.blockingWaitEnds();
+        }
+    }
+
     /**
      * Sets libfuse's flag_nullpath_ok and flag_utime_omit_ok bits, which jnr-fuse models only as
      * padding. Without nullpath_ok, libfuse itself answers ENOENT to reads and writes of an open file

@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.common.testing.Await;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -40,6 +45,44 @@ class FuseLoopsIT {
 
             cluster.unmount(own);
             Await.until(Duration.ofSeconds(30), () -> loopThreads() == 0, "the loop threads end with the unmount");
+        }
+    }
+
+    /**
+     * Blocking flocks wait in their FUSE handler. With two loop threads, three processes waiting
+     * for a lock would leave none for the holder's unlock; the loops start one more thread per
+     * waiter instead, and every waiter gets the lock once the holder lets go.
+     */
+    @Test
+    void lockWaitersOnEveryLoopThreadStillLetTheUnlockThrough() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
+            int m = cluster.mountWith(c -> c.with(ClientConfigKeys.FUSE_THREADS, 2));
+            Path file = cluster.mountPoint(m).resolve("lockfile");
+            Files.writeString(file, "x");
+            Process holder = new ProcessBuilder("flock", "-x", file.toString(), "-c", "echo locked; read line")
+                    .redirectErrorStream(true).start();
+            List<Process> waiters = new ArrayList<>();
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(),
+                    StandardCharsets.UTF_8))) {
+                assertEquals("locked", out.readLine(), "the holder took the lock");
+                for (int i = 0; i < 3; i++) {
+                    waiters.add(new ProcessBuilder("flock", "-x", file.toString(), "-c", "true").redirectErrorStream(true)
+                            .start());
+                }
+                Await.until(Duration.ofSeconds(30), () -> loopThreads() >= 5,
+                        "one more loop thread per waiter (2 + 3): " + loopThreads());
+                // The holder lets go: its flock ends when it exits and its descriptor closes.
+                holder.getOutputStream().write('\n');
+                holder.getOutputStream().close();
+                assertTrue(holder.waitFor(60, TimeUnit.SECONDS), "the holder exited");
+                for (Process w : waiters) {
+                    assertTrue(w.waitFor(60, TimeUnit.SECONDS), "every waiter got the lock after the unlock");
+                    assertEquals(0, w.exitValue());
+                }
+            } finally {
+                holder.destroyForcibly();
+                waiters.forEach(Process::destroyForcibly);
+            }
         }
     }
 

@@ -24,8 +24,11 @@ import java.util.stream.Stream;
  * inodes: about 320 MB of temporary files, a table of about 160,000 inodes at a time).
  */
 final class LinkCounts implements AutoCloseable {
-    /** Where the CLI's table stops growing: about 25-45 MB of heap. */
-    static final int DEFAULT_SPILL_AT = 1 << 20;
+    /**
+     * Where the table in memory stops growing: 262,144 inodes, at most 12 MB of heap (8 MB while it
+     * doubles the last time, old and new arrays both alive), so the whole CLI runs in a 64 MB heap.
+     */
+    static final int DEFAULT_SPILL_AT = 1 << 18;
     static final int BUCKETS = 64;
     private static final long COUNT_MASK = 0xFFFF_FFFFL;
     /** A spilled inode record (recorded nlink + 1 in the low half); an entry is spilled as +1. */

@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * group (an entry may name an inode of another group, seen before or after it), judged at
  * {@link #finish}.
  *
- * <p>Memory: the link counts per inode stay in memory up to a million inodes and go to
+ * <p>Memory: the link counts per inode stay in memory up to 262,144 inodes and go to
  * temporary files beyond ({@link LinkCounts}: flat however many files there are), plus three
  * maps over directories only (about 60 bytes a directory: 60 MB for 1 M directories). Nothing
  * per name, no object per inode. Close it to remove the temporary files.
