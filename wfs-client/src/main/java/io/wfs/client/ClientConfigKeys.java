@@ -70,11 +70,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
-    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 32, 0, 256,
-            "Threads of the mount that serve FUSE requests, each attached to the JVM for its whole life (so at most "
-                    + "this many requests are served at once). 0 lets libfuse start and retire worker threads itself; "
-                    + "each of its callbacks on a new one attaches the thread to the JVM and detaches it after, "
-                    + "about a quarter of a create's CPU (docs/client.md, \"FUSE threads\").");
+    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 0, 0, 256,
+            "0 (the default): libfuse starts and retires the mount's worker threads itself, and each callback on a "
+                    + "thread that has made fewer than 1,000 attaches it to the JVM and detaches it after. N: N threads "
+                    + "of the mount's own serve FUSE requests, attached for their whole life, more only while "
+                    + "blocking lock waits would leave fewer than two free (docs/client.md, \"FUSE threads\").");
     public static final ConfigKey<String> SUBDIR = stringKey("client.subdir", "/",
             "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
                     + "and none reaches above it. \"/\" is the whole file system.");
