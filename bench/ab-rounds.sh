@@ -26,3 +26,6 @@ ab_rounds() {
     done
   done
 }
+
+# CPU seconds of process $1 so far (user + system): the cluster's JVM in the scripts that print it.
+cpu_s() { awk -v h="$(getconf CLK_TCK)" '{printf "%.2f", ($14 + $15) / h}' "/proc/$1/stat"; }

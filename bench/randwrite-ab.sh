@@ -12,11 +12,8 @@ set -uo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 rounds="${1:?usage: bench/randwrite-ab.sh ROUNDS NAME=WFS[,ARG...] ...}"
 shift
-hz="$(getconf CLK_TCK)"
 # shellcheck source=ab-rounds.sh
 . "$root/bench/ab-rounds.sh"
-
-cpu_s() { awk -v h="$hz" '{printf "%.2f", ($14 + $15) / h}' "/proc/$1/stat"; }
 
 # fio random writes in mount $1 with $2 jobs: the IOPS of all jobs together.
 randwrite() {

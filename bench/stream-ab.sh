@@ -14,12 +14,8 @@ set -uo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 rounds="${1:?usage: bench/stream-ab.sh ROUNDS NAME=WFS[,ARG...] ...}"
 shift
-hz="$(getconf CLK_TCK)"
 # shellcheck source=ab-rounds.sh
 . "$root/bench/ab-rounds.sh"
-
-# CPU seconds of process $1 so far (user + system).
-cpu_s() { awk -v h="$hz" '{printf "%.2f", ($14 + $15) / h}' "/proc/$1/stat"; }
 
 # One pass in mount $1 of the cluster of pid $2: write, drop caches, read.
 pass() {

@@ -84,15 +84,16 @@ final class FuseLocks {
      * or waiters on as many threads as the mount has would wait for an unlock nobody can serve.
      */
     private void lockWaiting(Runnable lock, boolean mayWait) {
-        if (!mayWait) {
+        FuseLoops loops = mayWait ? fuse.loops() : null;
+        if (loops == null) {
             lock.run();
             return;
         }
-        fuse.blockingWaitStarts();
+        loops.blockingWaitStarts();
         try {
             lock.run();
         } finally {
-            fuse.blockingWaitEnds();
+            loops.blockingWaitEnds();
         }
     }
 

@@ -74,6 +74,17 @@ final class FuseLoops {
         return loops;
     }
 
+    /** libfuse's command line for a mount at {@code mountPoint}: the name, foreground, the folder, the options. */
+    static String[] arguments(String name, java.nio.file.Path mountPoint, boolean debug, String[] options) {
+        List<String> args = new ArrayList<>(List.of(name, "-f"));
+        if (debug) {
+            args.add("-d");
+        }
+        args.add(mountPoint.toAbsolutePath().toString());
+        args.addAll(List.of(options));
+        return args.toArray(new String[0]);
+    }
+
     /** One more loop thread; under this object's lock. */
     private void startLoop() {
         running.incrementAndGet();

@@ -70,33 +70,17 @@ public class WfsFuse extends FuseStubFS {
             throw new ru.serce.jnrfuse.FuseException("already mounted at " + this.mountPoint);
         }
         this.mountPoint = mountPoint;
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(getFSName(), "-f"));
-        if (debug) {
-            args.add("-d");
-        }
-        args.add(mountPoint.toAbsolutePath().toString());
-        args.addAll(java.util.List.of(fuseOpts));
         try {
-            loops = FuseLoops.start(fuseOperations, args.toArray(new String[0]), loopThreads);
+            loops = FuseLoops.start(fuseOperations, FuseLoops.arguments(getFSName(), mountPoint, debug, fuseOpts), loopThreads);
         } catch (RuntimeException e) {
             mounted.set(false);
             throw e;
         }
     }
 
-    /** A handler starts waiting for another request (a blocking lock): see FuseLoops#blocking. */
-    void blockingWaitStarts() {
-        FuseLoops l = loops;
-        if (l != null) {
-            l.blockingWaitStarts();
-        }
-    }
-
-    void blockingWaitEnds() {
-        FuseLoops l = loops;
-        if (l != null) {
-            l.blockingWaitEnds();
-        }
+    /** The mount's own loop threads, or null when libfuse runs its workers (client.fuse-threads=0). */
+    FuseLoops loops() {
+        return loops;
     }
 
     /**

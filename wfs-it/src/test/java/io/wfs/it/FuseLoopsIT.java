@@ -1,10 +1,13 @@
 package io.wfs.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.codahale.metrics.MetricRegistry;
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.common.testing.Await;
+import io.wfs.fuse.WfsFuse;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import ru.serce.jnrfuse.FuseException;
 
 /**
  * The mount's FUSE requests are served by its own loop threads (FuseLoops), each attached to the
@@ -82,6 +86,19 @@ class FuseLoopsIT {
             } finally {
                 holder.destroyForcibly();
                 waiters.forEach(Process::destroyForcibly);
+            }
+        }
+    }
+
+    /** A mount libfuse refuses (no such folder) fails with its reason, and leaves the file system mountable again. */
+    @Test
+    void aMountLibfuseRefusesFailsAndCanBeTriedAgain() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(1).start()) {
+            WfsFuse fuse = new WfsFuse(cluster.mountClient(0), new MetricRegistry(), 2);
+            Path missing = cluster.dir().resolve("no-such-folder");
+            for (int attempt = 0; attempt < 2; attempt++) {
+                FuseException e = assertThrows(FuseException.class, () -> fuse.mount(missing, false, false, new String[0]));
+                assertTrue(e.getMessage().contains("could not mount"), "attempt " + attempt + ": " + e.getMessage());
             }
         }
     }

@@ -29,7 +29,7 @@ final class JraftSignals {
         try {
             Object jvms = currentHandler();
             Class.forName("com.alipay.sofa.jraft.core.NodeImpl", true, JraftSignals.class.getClassLoader());
-            setHandler(jvms);
+            handle(jvms);
         } catch (ReflectiveOperationException | RuntimeException e) {
             LOG.debug("SIGUSR2 left as jraft set it (a profiler's samples may go missing): {}", e.toString());
         }
@@ -43,10 +43,6 @@ final class JraftSignals {
         Object current = handle(Class.forName("sun.misc.SignalHandler").getField("SIG_IGN").get(null));
         handle(current);
         return current;
-    }
-
-    private static void setHandler(Object handler) throws ReflectiveOperationException {
-        handle(handler);
     }
 
     /** sun.misc.Signal.handle(USR2, handler), by reflection as jraft does: it is an internal API (jdk.unsupported). */

@@ -2,8 +2,10 @@ package io.wfs.cli.fsck;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -57,6 +59,17 @@ class LinkCountsTest {
             spilled.named(9);
             spilled.named(9);
             assertEquals(Map.of(5L, "1/1", 9L, "-1/2"), counts(spilled));
+        }
+    }
+
+    @Test
+    void aSpillFolderThatCannotBeMadeIsAClearError() {
+        try (LinkCounts counts = new LinkCounts(1, temp.resolve("missing"))) {
+            UncheckedIOException e = assertThrows(UncheckedIOException.class, () -> {
+                counts.recorded(1, 1);
+                counts.recorded(2, 1);
+            });
+            assertTrue(e.getMessage().contains("temporary files under"), e.getMessage());
         }
     }
 
