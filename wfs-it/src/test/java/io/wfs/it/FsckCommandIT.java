@@ -120,7 +120,8 @@ class FsckCommandIT {
     /**
      * A block lost on one replica (deleted there alone, as a disk that lost it would have it) is
      * found by the data check: exit 1, the file, block, volume and store named; --no-data does
-     * not look and finds the namespace clean; --repair copies it back, and the next check is clean.
+     * not look and finds the namespace clean (with --repair too: it repairs the namespace only);
+     * --repair copies it back, and the next check is clean.
      * Then a stopped store: its volumes are UNDER_REPLICATED, and its replicas are not asked.
      */
     @Test
@@ -146,7 +147,10 @@ class FsckCommandIT {
         assertTrue(out.toString().contains("MISSING_BLOCK"), out.toString());
         assertEquals(0, fsck("--no-progress", "--no-data"), out + "\n" + err);
         assertTrue(out.toString().contains("data not checked"), out.toString());
-        assertEquals(2, fsck("--no-data", "--repair"), "a usage error: " + err);
+        // --repair without the data check repairs the namespace only: nothing to do here, the block stays missing.
+        assertEquals(0, fsck("--no-progress", "--no-data", "--repair"), out + "\n" + err);
+        assertTrue(!out.toString().contains("REPAIRED"), out.toString());
+        assertEquals(2, fsck("--page", "0"), "a usage error: " + err);
 
         // --repair copies it back from a replica that has it; still exit 1: damage was found.
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress", "--repair"), out + "\n" + err);

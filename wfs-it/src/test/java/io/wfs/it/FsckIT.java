@@ -1,18 +1,25 @@
 package io.wfs.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.cli.fsck.FsckReport;
 import io.wfs.cli.fsck.NamespaceCheck;
+import io.wfs.cli.fsck.NamespaceRepair;
 import io.wfs.cli.fsck.NamespaceScan;
 import io.wfs.cli.fsck.Problem;
 import io.wfs.common.msg.meta.LinkRequest;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.MknodRequest;
+import io.wfs.common.msg.meta.RepairInodeReply;
+import io.wfs.common.msg.meta.RepairInodeRequest;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.ScanInodesRequest;
 import io.wfs.common.posix.Posix;
+import io.wfs.common.testing.Await;
 import io.wfs.common.route.MetaClient;
 import io.wfs.meta.cross.LockIntents;
 import io.wfs.meta.namespace.InodeFlags;
@@ -22,6 +29,7 @@ import io.wfs.meta.ops.MetaContext;
 import io.wfs.meta.server.MetaGroupReplica;
 import io.wfs.meta.state.MetaStateMachine;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -82,6 +90,107 @@ class FsckIT {
         });
     }
 
+
+    /** The replicas of the group owning {@code ino}, leader first. */
+    private List<MetaStateMachine> replicasOf(long ino) throws Exception {
+        String group = cluster.slotMap().groupOfIno(ino).id();
+        List<MetaStateMachine> all = new ArrayList<>(List.of(leader(ino)));
+        for (int i = 0; i < cluster.metaCount(); i++) {
+            MetaGroupReplica r = ((InProcessMetaNode) cluster.meta(i)).server().replica(group);
+            if (r != null && !all.contains(r.machine())) {
+                all.add(r.machine());
+            }
+        }
+        return all;
+    }
+
+    /** The same change on every replica of the group owning {@code ino}, as if the log had carried it. */
+    private void damageEverywhere(long ino, Consumer<MetaContext> change) throws Exception {
+        List<MetaStateMachine> replicas = replicasOf(ino);
+        // A follower may not have applied the last entries yet: the change must meet the same state everywhere.
+        Await.until(Duration.ofSeconds(30), () -> replicas.stream().map(MetaStateMachine::digest).distinct().count() == 1,
+                "every replica of the group of " + InodeNumbers.toString(ino) + " in the same state");
+        for (MetaStateMachine m : replicas) {
+            m.inspect(MetaHeader.root(), MetaGroupReplica.nowNs(), ctx -> {
+                change.accept(ctx);
+                return null;
+            });
+        }
+    }
+
+    /**
+     * {@code --repair} of the namespace: a lock no intent explains is cleared, an expired cross-group
+     * lock is finished by the sweep's steps (undone: the other group holds no receipt), and a file
+     * without links nobody lists or holds is deleted; each through the log, so every replica ends
+     * equal; the next check is clean. A repair of a healthy inode does nothing and says why; a
+     * caller who is not root is refused.
+     */
+    @Test
+    void repairFixesLocksAndFilesWithoutLinksOnEveryReplica() throws Exception {
+        long dirA = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n("a"), 0755)).get(30, TimeUnit.SECONDS)
+                .attr().ino();
+        String groupA = cluster.slotMap().groupOfIno(dirA).id();
+        long dirB = dirA;
+        for (int d = 0; cluster.slotMap().groupOfIno(dirB).id().equals(groupA); d++) {
+            dirB = client.call(new MkdirRequest(client.mutation(0, 0), ROOT, n("b" + d), 0755))
+                    .get(30, TimeUnit.SECONDS).attr().ino();
+        }
+        long[] files = new long[3];
+        for (int f = 0; f < files.length; f++) {
+            files[f] = client.call(new MknodRequest(client.mutation(0, 0), dirA, n("f" + f), Posix.S_IFREG | 0644, 0))
+                    .get(30, TimeUnit.SECONDS).attr().ino();
+        }
+        long lockedNoIntent = files[0];
+        long expired = files[1];
+        long healthy = files[2];
+        long bDir = dirB;
+        damageEverywhere(lockedNoIntent, ctx -> ctx.slotOf(lockedNoIntent).setFlags(lockedNoIntent, InodeFlags.LOCK));
+        // As in the test above: an intent an hour ahead of the sweep's clock, the leader's clock two hours ahead.
+        long lockTime = MetaGroupReplica.nowNs() + HOUR_NS;
+        damageEverywhere(expired, ctx -> {
+            ctx.slotOf(expired).setFlags(expired, InodeFlags.LOCK);
+            ctx.intents().put(new LockIntents.Intent(expired, LockIntents.REMOVE, bDir, n("x"), lockTime));
+        });
+        leader(expired).setWallClock(() -> MetaGroupReplica.nowNs() + 2 * HOUR_NS);
+        long[] leaked = new long[1];
+        damageEverywhere(dirA, ctx -> {
+            SlotState slot = ctx.slotOf(dirA);
+            leaked[0] = slot.createInode(Posix.S_IFREG | 0644, 0, 0, dirA, 1);
+            slot.setNlink(leaked[0], 0);
+        });
+        long unlinked = leaked[0];
+
+        NamespaceCheck check = new NamespaceCheck(MetaContext.LOCK_EXPIRY_NS + 10_000_000_000L);
+        new NamespaceScan(client, cluster.slotMap(), 3, ScanInodesRequest.MAX_ENTRIES).run(check, null, n -> { });
+        FsckReport report = check.finish();
+        assertEquals(EnumSet.of(Problem.LOCK_WITHOUT_INTENT, Problem.EXPIRED_LOCK, Problem.UNTRACKED_ORPHAN),
+                report.found(), report.toText());
+        new NamespaceRepair(client).run(check.repairable(), report);
+        check.close();
+        assertEquals(3, report.repairedCount(), report.toText());
+        assertEquals(0, report.repairFailedCount(), report.toText());
+        String text = report.toText();
+        assertTrue(text.contains("REPAIRED: inode " + InodeNumbers.toString(lockedNoIntent) + ": lock flag without intent cleared"), text);
+        assertTrue(text.contains("REPAIRED: inode " + InodeNumbers.toString(expired) + ": expired lock finished: the operation was undone"), text);
+        assertTrue(text.contains("REPAIRED: inode " + InodeNumbers.toString(unlinked) + ": file without links deleted"), text);
+
+        FsckReport after = fsck();
+        assertTrue(after.clean(), after.toText());
+        for (long ino : new long[] {lockedNoIntent, expired, unlinked}) {
+            List<MetaStateMachine> replicas = replicasOf(ino);
+            Await.until(Duration.ofSeconds(30), () -> replicas.stream().map(MetaStateMachine::digest).distinct().count() == 1,
+                    () -> "every replica of the group of " + InodeNumbers.toString(ino) + " applied the repair alike");
+        }
+        assertEquals(false, leader(unlinked).inspect(MetaHeader.root(), MetaGroupReplica.nowNs(),
+                ctx -> ctx.namespace().contains(unlinked)), "the file without links is gone");
+
+        RepairInodeReply nothing = client.call(new RepairInodeRequest(client.mutation(0, 0), healthy)).get(30, TimeUnit.SECONDS);
+        assertEquals(RepairInodeReply.NOTHING, nothing.outcome());
+        assertTrue(nothing.detail().contains("nothing this repair fixes"), nothing.detail());
+        WfsException refused = WfsException.unwrap(assertThrows(Exception.class,
+                () -> client.call(new RepairInodeRequest(client.mutation(1000, 1000), healthy)).get(30, TimeUnit.SECONDS)));
+        assertEquals(WfsErrorCode.EPERM, refused.code(), refused.getMessage());
+    }
 
     @Test
     void aCleanNamespaceIsCleanAndEachInjectedDamageIsReported() throws Exception {

@@ -33,7 +33,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code wfs fsck}: an online, read-only check of the namespace of every meta group and of the
- * blocks its files name on the stores (docs/reliability.md); --repair copies missing blocks back.
+ * blocks its files name on the stores (docs/reliability.md); --repair copies missing blocks back and
+ * repairs the namespace findings its groups' leaders can repair online ({@link NamespaceRepair}).
  * Exit 0 clean, 1 damage found (repaired or not), 2 usage error, 3 the check could not run
  * to the end (a group did not answer), so scripts can tell "damaged" from "unknown".
  */
@@ -56,8 +57,9 @@ public final class FsckCommand implements Callable<Integer> {
     @Option(names = "--no-data", description = "Check the namespace only, not that the stores hold every file's blocks.")
     boolean noData;
 
-    @Option(names = "--repair", description = "Copy a block missing on some replicas of its volume from one that has it. "
-            + "Still exit 1 when damage was found, as e2fsck.")
+    @Option(names = "--repair", description = "Repair what can be repaired online: copy a block missing on some replicas "
+            + "of its volume from one that has it; finish expired locks, clear locks no intent explains, delete files "
+            + "without links that nobody holds open (each by its group's leader). Still exit 1 when damage was found, as e2fsck.")
     boolean repair;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s",
@@ -82,9 +84,6 @@ public final class FsckCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         CommandLine cl = spec.commandLine();
-        if (repair && noData) {
-            throw new CommandLine.ParameterException(cl, "--repair repairs blocks: it cannot go with --no-data");
-        }
         if (page < 1 || page > ScanInodesRequest.MAX_INODES) {
             throw new CommandLine.ParameterException(cl, "--page: " + page + " is not in 1-" + ScanInodesRequest.MAX_INODES);
         }
@@ -100,7 +99,7 @@ public final class FsckCommand implements Callable<Integer> {
             cluster.onSlotMap(meta::updateSlotMap);
             DataCheck data = noData ? null : new DataCheck(meta, cluster, rpc, deadline, repair);
             report = check(cl, new NamespaceScan(meta, cluster.slotMap(), page, ScanInodesRequest.MAX_ENTRIES), horizonNs,
-                    data);
+                    data, repair ? new NamespaceRepair(meta) : null);
         } catch (WfsException e) {
             cl.getErr().println("wfs fsck: the check could not complete: " + e.getMessage());
             return EXIT_INCOMPLETE;
@@ -109,7 +108,7 @@ public final class FsckCommand implements Callable<Integer> {
         return report.clean() ? 0 : EXIT_DAMAGED;
     }
 
-    private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs, DataCheck data) {
+    private FsckReport check(CommandLine cl, NamespaceScan scan, long horizonNs, DataCheck data, NamespaceRepair repairs) {
         try (NamespaceCheck check = new NamespaceCheck(horizonNs)) {
             java.util.function.LongConsumer files = data == null ? null : data::file;
             if (noProgress) {
@@ -122,6 +121,9 @@ public final class FsckCommand implements Callable<Integer> {
                 }
             }
             FsckReport report = check.finish();
+            if (repairs != null) {
+                repairs.run(check.repairable(), report);
+            }
             return data == null ? report : report.merge(data.finish());
         }
     }

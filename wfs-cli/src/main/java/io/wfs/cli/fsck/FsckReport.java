@@ -62,6 +62,15 @@ public final class FsckReport {
         return repairedCount;
     }
 
+    public long repairFailedCount() {
+        return repairFailedCount;
+    }
+
+    /** What --repair did, each line "REPAIRED: …" or "REPAIR FAILED: …" (the first few). */
+    public List<String> repairs() {
+        return repairs;
+    }
+
     void dataScanned(long files, long slices) {
         this.files = files;
         this.slices = slices;
@@ -93,6 +102,15 @@ public final class FsckReport {
     /** The kinds found at least once. */
     public Set<Problem> found() {
         return counts.isEmpty() ? EnumSet.noneOf(Problem.class) : EnumSet.copyOf(counts.keySet());
+    }
+
+    /** Findings of every kind together. */
+    long total() {
+        long n = 0;
+        for (long c : counts.values()) {
+            n += c;
+        }
+        return n;
     }
 
     public boolean clean() {

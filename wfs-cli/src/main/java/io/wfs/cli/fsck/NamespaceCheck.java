@@ -21,6 +21,8 @@ import java.nio.file.Path;
  */
 public final class NamespaceCheck implements AutoCloseable {
     private static final long ROOT = InodeNumbers.ROOT;
+    /** 8 MB of inode numbers at most. */
+    static final int MAX_REPAIRABLE = 1 << 20;
 
     private final long lockHorizonNs;
     private final FsckReport report = new FsckReport();
@@ -31,6 +33,8 @@ public final class NamespaceCheck implements AutoCloseable {
     private final Long2LongOpenHashMap namedIn = new Long2LongOpenHashMap();
     /** Per directory: how many of its entries are directories (its nlink must be 2 + that). */
     private final Long2IntOpenHashMap subdirectories = new Long2IntOpenHashMap();
+    /** Inodes whose finding {@code --repair} can repair (the first {@link #MAX_REPAIRABLE}; a later run takes the rest). */
+    private final LongArrayList repairable = new LongArrayList();
     private long inodes;
     private long entries;
 
@@ -54,6 +58,7 @@ public final class NamespaceCheck implements AutoCloseable {
         }
         String name = InodeNumbers.toString(ino);
         boolean locked = (states & ScanInodesReply.LOCKED) != 0;
+        long repairableBefore = report.total();
         if (intentTimeNs != 0 && leaderTimeNs - intentTimeNs > lockHorizonNs) {
             report.add(Problem.EXPIRED_LOCK, "inode " + name + (locked ? " locked " : " has an intent of ")
                     + (leaderTimeNs - intentTimeNs) / 1_000_000 + " ms ago");
@@ -67,6 +72,15 @@ public final class NamespaceCheck implements AutoCloseable {
                 report.add(Problem.UNHELD_ORPHAN, "orphan " + name + " is open in no session");
             }
         }
+        // Every finding of this method is one --repair can repair (RepairInodeOp).
+        if (report.total() != repairableBefore && repairable.size() < MAX_REPAIRABLE) {
+            repairable.add(ino);
+        }
+    }
+
+    /** The inodes with a finding {@code --repair} repairs: expired or unexplained locks, files without links. */
+    public LongArrayList repairable() {
+        return repairable;
     }
 
     /** One directory entry: {@code dir} names {@code child}, of type {@code typeCode}. */

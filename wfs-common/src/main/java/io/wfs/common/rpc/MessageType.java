@@ -115,6 +115,8 @@ public enum MessageType {
             io.wfs.common.msg.meta.CreateDelegationReply.class),
     CREATE_BATCH(136, MessageCategory.META, io.wfs.common.msg.meta.CreateBatchRequest.class,
             io.wfs.common.msg.meta.CreateBatchReply.class),
+    REPAIR_INODE(137, MessageCategory.META, io.wfs.common.msg.meta.RepairInodeRequest.class,
+            io.wfs.common.msg.meta.RepairInodeReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

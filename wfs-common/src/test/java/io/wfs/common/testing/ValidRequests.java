@@ -88,6 +88,7 @@ public final class ValidRequests {
             case UNREFERENCED_BLOCKS -> new io.wfs.common.msg.meta.UnreferencedBlocksRequest(h, 9, new long[] {(9L << 52) | 1 + r.nextInt(1000)});
             case SCAN_INODES -> new io.wfs.common.msg.meta.ScanInodesRequest(h, r.nextInt(4096), r.nextInt(1000), r.nextInt(100),
                     1 + r.nextInt(4096), 1 + r.nextInt(16384));
+            case REPAIR_INODE -> new io.wfs.common.msg.meta.RepairInodeRequest(h, ino);
             case SET_QUOTA -> new io.wfs.common.msg.meta.SetQuotaRequest(h, ino, r.nextInt(1 << 30), r.nextInt(1000));
             case GET_QUOTA -> new io.wfs.common.msg.meta.GetQuotaRequest(h, ino);
             case REMOVE_QUOTA -> new io.wfs.common.msg.meta.RemoveQuotaRequest(h, ino);

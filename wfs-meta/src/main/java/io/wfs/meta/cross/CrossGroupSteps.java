@@ -37,11 +37,14 @@ public final class CrossGroupSteps {
     private final MetaClient peers;
     private volatile CrossGroupFaults faults = CrossGroupFaults.NONE;
     private final CrossGroupRename renames;
+    /** Finishes expired locks (every second, and on {@code wfs fsck --repair}'s request). */
+    private final LockSweeper sweeper;
     /** Renames are many sequential steps: they run as blocking code on these threads, not on RPC threads. */
     private final ExecutorService renameThreads;
 
     public CrossGroupSteps(MetaClient peers, java.time.Duration renameLeaseTerm) {
         this.peers = peers;
+        this.sweeper = new LockSweeper(peers);
         this.renames = new CrossGroupRename(new CrossGroupCalls(peers, RENAME_STEP_TIMEOUT), () -> faults, renameLeaseTerm);
         this.renameThreads = new ThreadPoolExecutor(RENAME_THREADS, RENAME_THREADS, 0, TimeUnit.MILLISECONDS,
                 new ArrayBlockingQueue<>(1024), daemonThreads());
@@ -65,6 +68,10 @@ public final class CrossGroupSteps {
 
     public void setFaults(CrossGroupFaults faults) {
         this.faults = faults;
+    }
+
+    public LockSweeper sweeper() {
+        return sweeper;
     }
 
     /** This server's client for the other groups. */

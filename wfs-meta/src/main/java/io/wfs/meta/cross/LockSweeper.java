@@ -41,33 +41,47 @@ public final class LockSweeper {
         }
         long cutoff = MetaGroupReplica.nowNs() - MetaContext.LOCK_EXPIRY_NS;
         for (LockIntents.Intent intent : replica.machine().intentsLockedBefore(cutoff)) {
-            if (!inProgress.add(intent.ino())) {
-                continue;
+            if (inProgress.add(intent.ino())) {
+                decide(replica, intent).whenComplete((commit, e) -> done(replica, intent, e));
             }
-            if (intent.kind() == LockIntents.RENAME) {
-                sweepRename(replica, intent);
-                continue;
-            }
-            // A new directory stands if its entry exists: nothing else can name it. A link or a
-            // removal stands if the parent's group holds its receipt: an entry's presence or
-            // absence alone proves nothing, the name may have been there before the lock, or gone.
-            boolean mkdir = intent.kind() == LockIntents.MKDIR;
-            boolean removal = intent.kind() == LockIntents.REMOVE;
-            peers.call(mkdir
-                            ? StepCheckRequest.entry(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
-                                    intent.lockTimeNs())
-                            : StepCheckRequest.receipt(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
-                                    intent.lockTimeNs()))
-                    .thenCompose(check -> {
-                        boolean commit = check.exists();
-                        LOG.info("group {}: expired lock on {} ({}), {}: {}", replica.groupId(), intent.ino(),
-                                mkdir ? "mkdir" : removal ? "remove" : "link",
-                                mkdir ? (commit ? "entry present" : "entry absent") : (commit ? "receipt found" : "no receipt"),
-                                commit ? "commit" : "undo");
-                        return resolve(replica, intent, commit);
-                    })
-                    .whenComplete((r, e) -> done(replica, intent, e));
         }
+    }
+
+    /**
+     * Finishes one expired lock now, as a sweep round would ({@code wfs fsck --repair}): completes
+     * with true when the operation stood (committed or rolled forward), false when it was undone.
+     * Fails with EAGAIN while a sweep round is finishing the same inode.
+     */
+    public CompletableFuture<Boolean> finish(MetaGroupReplica replica, LockIntents.Intent intent) {
+        if (!inProgress.add(intent.ino())) {
+            return CompletableFuture.failedFuture(new io.wfs.common.error.WfsException(
+                    io.wfs.common.error.WfsErrorCode.EAGAIN, "the lock sweep is finishing inode " + intent.ino() + " now"));
+        }
+        return decide(replica, intent).whenComplete((commit, e) -> done(replica, intent, e));
+    }
+
+    private CompletableFuture<Boolean> decide(MetaGroupReplica replica, LockIntents.Intent intent) {
+        if (intent.kind() == LockIntents.RENAME) {
+            return sweepRename(replica, intent);
+        }
+        // A new directory stands if its entry exists: nothing else can name it. A link or a
+        // removal stands if the parent's group holds its receipt: an entry's presence or
+        // absence alone proves nothing, the name may have been there before the lock, or gone.
+        boolean mkdir = intent.kind() == LockIntents.MKDIR;
+        boolean removal = intent.kind() == LockIntents.REMOVE;
+        return peers.call(mkdir
+                        ? StepCheckRequest.entry(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
+                                intent.lockTimeNs())
+                        : StepCheckRequest.receipt(peers.mutation(0, 0), intent.parent(), intent.name(), intent.ino(),
+                                intent.lockTimeNs()))
+                .thenCompose(check -> {
+                    boolean commit = check.exists();
+                    LOG.info("group {}: expired lock on {} ({}), {}: {}", replica.groupId(), intent.ino(),
+                            mkdir ? "mkdir" : removal ? "remove" : "link",
+                            mkdir ? (commit ? "entry present" : "entry absent") : (commit ? "receipt found" : "no receipt"),
+                            commit ? "commit" : "undo");
+                    return resolve(replica, intent, commit).thenApply(r -> commit);
+                });
     }
 
     /**
@@ -75,21 +89,20 @@ public final class LockSweeper {
      * forward (the source entry is finished, recording the client's outcome, then this inode takes
      * its new parent); otherwise it rolls back (unlocked where it was).
      */
-    private void sweepRename(MetaGroupReplica replica, LockIntents.Intent intent) {
+    private CompletableFuture<Boolean> sweepRename(MetaGroupReplica replica, LockIntents.Intent intent) {
         RenamePlan plan = intent.rename();
-        peers.call(StepCheckRequest.receipt(peers.mutation(0, 0), plan.dstParent(), plan.dstName(), intent.ino(),
+        return peers.call(StepCheckRequest.receipt(peers.mutation(0, 0), plan.dstParent(), plan.dstName(), intent.ino(),
                         intent.lockTimeNs()))
                 .thenCompose(check -> {
                     LOG.info("group {}: expired rename lock on {}, target step {}: {}", replica.groupId(), intent.ino(),
                             check.exists() ? "happened" : "did not happen", check.exists() ? "roll forward" : "roll back");
                     if (!check.exists()) {
-                        return resolve(replica, intent, false);
+                        return resolve(replica, intent, false).thenApply(r -> false);
                     }
                     MetaHeader client = peers.query(0, 0).withSequence(plan.session(), plan.seq(), 0);
                     return peers.call(new RenameEntriesRequest(client, plan, false, true, 0, 0, 0))
-                            .thenCompose(done -> resolve(replica, intent, true));
-                })
-                .whenComplete((r, e) -> done(replica, intent, e));
+                            .thenCompose(done -> resolve(replica, intent, true)).thenApply(r -> true);
+                });
     }
 
     private CompletableFuture<Response> resolve(MetaGroupReplica replica, LockIntents.Intent intent, boolean commit) {

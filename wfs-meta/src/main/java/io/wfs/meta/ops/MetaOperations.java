@@ -34,8 +34,8 @@ public final class MetaOperations {
                 new CacheLeasePollOp(), new DelegateCreatesOp(), new CreateBatchOp(),
                 // The stores: deletion queue, orphan blocks.
                 new PendingDeletionsOp(), ackDeletions, new UnreferencedBlocksOp(),
-                // wfs fsck.
-                new ScanInodesOp(),
+                // wfs fsck: the scan, and --repair.
+                new ScanInodesOp(), new RepairInodeOp(),
                 // Directory quotas.
                 new SetQuotaOp(), new GetQuotaOp(), new RemoveQuotaOp(), new ListQuotasOp(),
                 // Cross-group steps, sent by a coordinating leader or a lock sweep.

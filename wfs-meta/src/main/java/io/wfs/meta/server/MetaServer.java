@@ -21,7 +21,6 @@ import io.wfs.common.rpc.client.RpcClient;
 import io.wfs.meta.cross.CrossGroupSteps;
 import io.wfs.meta.lease.CacheLeases;
 import io.wfs.meta.cross.CrossGroupFaults;
-import io.wfs.meta.cross.LockSweeper;
 import io.wfs.meta.ops.MetaOperation;
 import io.wfs.meta.state.MetaStateMachine;
 import io.wfs.raft.RaftGroupOptions;
@@ -63,7 +62,6 @@ public final class MetaServer implements AutoCloseable {
     private RpcClient peerRpc;
     private MetaClient peers;
     private CrossGroupSteps crossGroupSteps;
-    private LockSweeper sweeper;
     /** The checks of scoped credentials: a scope is a quota directory's subtree. */
     private final ScopeGuard scopes = new ScopeGuard(ScopeMembership.QUOTA_DIRECTORIES);
 
@@ -106,7 +104,6 @@ public final class MetaServer implements AutoCloseable {
                 config.get(MetaConfigKeys.PEER_CALL_TIMEOUT)), secret, registry);
         peers = new MetaClient(peerRpc, slotMap, Duration.ofSeconds(10));
         crossGroupSteps = new CrossGroupSteps(peers, config.get(MetaConfigKeys.RENAME_LEASE_TERM));
-        sweeper = new LockSweeper(peers);
         rpcServer = new RpcServer("meta", RpcOptions.from(config), secret, handlers(), registry)
                 .start(parseAddress(required(MetaConfigKeys.RPC_ADDRESS)));
         Duration lease = config.get(MetaConfigKeys.SESSION_LEASE);
@@ -114,7 +111,7 @@ public final class MetaServer implements AutoCloseable {
         long period = Math.max(1000, lease.toMillis() / 4);
         housekeeping.scheduleAtFixedRate(() -> replicas.values().forEach(r -> r.expireSessions(lease)),
                 period, period, TimeUnit.MILLISECONDS);
-        housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(sweeper::sweep), 1, 1, TimeUnit.SECONDS);
+        housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(crossGroupSteps.sweeper()::sweep), 1, 1, TimeUnit.SECONDS);
         // Orphans nobody holds open any more go in batches: five entries a second at most, whatever the rate of unlinks.
         housekeeping.scheduleWithFixedDelay(() -> replicas.values().forEach(MetaGroupReplica::releaseOrphans),
                 200, 200, TimeUnit.MILLISECONDS);

@@ -181,8 +181,12 @@ public final class LeaderOpens {
 
     /** True when {@code ino} is an orphan this leader will release: nobody holds it, the window is over. */
     public boolean releasable(long ino, long nowNs) {
-        return active && orphans.isOrphan(ino) && !isOpen(ino)
-                && (windowScanned || nowNs >= windowEndNs || everyOpenerAnnounced());
+        return orphans.isOrphan(ino) && heldByNobody(ino, nowNs);
+    }
+
+    /** True when no session can hold {@code ino} open: this replica leads, the window is over, nobody holds it. */
+    public boolean heldByNobody(long ino, long nowNs) {
+        return active && !isOpen(ino) && (windowScanned || nowNs >= windowEndNs || everyOpenerAnnounced());
     }
 
     public boolean isOpen(long ino) {

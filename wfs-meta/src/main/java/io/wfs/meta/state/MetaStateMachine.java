@@ -220,7 +220,8 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         });
     }
 
-    private long wallClockNs() {
+    /** The clock queries and the leader's own decisions read (tests replace it). */
+    public long wallClockNs() {
         return wallClock.getAsLong();
     }
 

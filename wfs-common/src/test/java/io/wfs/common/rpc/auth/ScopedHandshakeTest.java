@@ -144,7 +144,7 @@ class ScopedHandshakeTest {
                 MessageType.CACHE_LEASE_POLL)) {
             assertTrue(ScopedAccess.allows(t), t + " is needed by a mount");
         }
-        for (MessageType t : List.of(MessageType.ISSUE_SCOPED_CREDENTIAL, MessageType.SCAN_INODES,
+        for (MessageType t : List.of(MessageType.ISSUE_SCOPED_CREDENTIAL, MessageType.SCAN_INODES, MessageType.REPAIR_INODE,
                 MessageType.PENDING_DELETIONS, MessageType.ACK_DELETIONS, MessageType.UNREFERENCED_BLOCKS,
                 MessageType.CREATE_LOCKED, MessageType.RENAME_ENTRIES, MessageType.RENAME_LEASE,
                 MessageType.REGISTER_STORE_NODE, MessageType.STORE_HEARTBEAT, MessageType.VOLUME_STATE_REPORT,
