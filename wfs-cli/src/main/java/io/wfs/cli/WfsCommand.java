@@ -35,6 +35,7 @@ public final class WfsCommand implements Runnable {
         cl.addSubcommand("admin", new io.wfs.cli.admin.AdminCommand());
         CommandLine bench = new CommandLine(new BenchCommand());
         bench.addSubcommand("meta-cluster", new io.wfs.cli.bench.MetaClusterBenchCommand());
+        bench.addSubcommand("fill", new io.wfs.cli.bench.FillBenchCommand());
         cl.addSubcommand("bench", bench);
         cl.addSubcommand("fsck", new io.wfs.cli.fsck.FsckCommand());
         cl.addSubcommand("quota", io.wfs.cli.quota.QuotaCommand.commandLine());

@@ -98,6 +98,29 @@ class FsckCommandIT {
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("missing inode " + InodeNumbers.toString(missing)), out.toString());
         assertTrue(out.toString().contains("DAMAGED"), out.toString());
+
+        // A slice naming a volume the route does not have, on every replica of the file's group.
+        long file = fileIno("/d1/f2");
+        for (MetaServer server : cluster.localCluster().metaServers()) {
+            server.replicas().forEach(r -> {
+                if (r.machine().owns(InodeNumbers.slotOf(file))) {
+                    r.machine().read(ns -> {
+                        ns.slotOf(file).addSlice(file, 4096, 4096, 999_999, (file >>> 52 << 52) | (1L << 40), 0,
+                                new it.unimi.dsi.fastutil.longs.LongArrayList());
+                        return null;
+                    });
+                }
+            });
+        }
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
+        assertTrue(out.toString().contains("UNKNOWN_VOLUME") && out.toString().contains("999999"), out.toString());
+    }
+
+    private long fileIno(String path) throws Exception {
+        WfsConfig config = WfsConfig.defaults().with(ClientConfigKeys.MANAGERS, cluster.localCluster().managerAddress());
+        try (WfsClient client = new WfsClient(config, cluster.localCluster().secret(), new MetricRegistry())) {
+            return client.getattr(Caller.ROOT, path).ino();
+        }
     }
 
     /** Four directories of three small files, written through a client. */

@@ -159,15 +159,23 @@ class FsckIT {
             slot.setNlink(leaked[0], 0);
         });
         long unlinked = leaked[0];
+        // A listed orphan no session holds, which this leader was never told to release.
+        long orphan = client.call(new MknodRequest(client.mutation(0, 0), dirA, n("o"), Posix.S_IFREG | 0644, 0))
+                .get(30, TimeUnit.SECONDS).attr().ino();
+        damageEverywhere(dirA, ctx -> {
+            ctx.slotOf(dirA).removeEntry(dirA, n("o"));
+            ctx.slotOf(orphan).setNlink(orphan, 0);
+            ctx.clients().openFiles().orphan(orphan);
+        });
 
         NamespaceCheck check = new NamespaceCheck(MetaContext.LOCK_EXPIRY_NS + 10_000_000_000L);
         new NamespaceScan(client, cluster.slotMap(), 3, ScanInodesRequest.MAX_ENTRIES).run(check, null, n -> { });
         FsckReport report = check.finish();
-        assertEquals(EnumSet.of(Problem.LOCK_WITHOUT_INTENT, Problem.EXPIRED_LOCK, Problem.UNTRACKED_ORPHAN),
-                report.found(), report.toText());
+        assertEquals(EnumSet.of(Problem.LOCK_WITHOUT_INTENT, Problem.EXPIRED_LOCK, Problem.UNTRACKED_ORPHAN,
+                Problem.UNHELD_ORPHAN), report.found(), report.toText());
         new NamespaceRepair(client).run(check.repairable(), report);
         check.close();
-        assertEquals(3, report.repairedCount(), report.toText());
+        assertEquals(4, report.repairedCount(), report.toText());
         assertEquals(0, report.repairFailedCount(), report.toText());
         String text = report.toText();
         assertTrue(text.contains("REPAIRED: inode " + InodeNumbers.toString(lockedNoIntent) + ": lock flag without intent cleared"), text);
@@ -176,7 +184,8 @@ class FsckIT {
 
         FsckReport after = fsck();
         assertTrue(after.clean(), after.toText());
-        for (long ino : new long[] {lockedNoIntent, expired, unlinked}) {
+        assertTrue(text.contains("REPAIRED: inode " + InodeNumbers.toString(orphan) + ": file without links deleted"), text);
+        for (long ino : new long[] {lockedNoIntent, expired, unlinked, orphan}) {
             List<MetaStateMachine> replicas = replicasOf(ino);
             Await.until(Duration.ofSeconds(30), () -> replicas.stream().map(MetaStateMachine::digest).distinct().count() == 1,
                     () -> "every replica of the group of " + InodeNumbers.toString(ino) + " applied the repair alike");
@@ -190,6 +199,67 @@ class FsckIT {
         WfsException refused = WfsException.unwrap(assertThrows(Exception.class,
                 () -> client.call(new RepairInodeRequest(client.mutation(1000, 1000), healthy)).get(30, TimeUnit.SECONDS)));
         assertEquals(WfsErrorCode.EPERM, refused.code(), refused.getMessage());
+    }
+
+    private long mkdir(long parent, String name) throws Exception {
+        return client.call(new MkdirRequest(client.mutation(0, 0), parent, n(name), 0755)).get(30, TimeUnit.SECONDS)
+                .attr().ino();
+    }
+
+    /**
+     * The damage to the tree of directories, and an orphan nobody holds, injected into the leaders'
+     * state: a directory named twice, a parent pointer that is wrong, a cycle cut off from the root
+     * (each of its two directories reported), an orphan no session holds open.
+     */
+    @Test
+    void damagedDirectoriesAndAnUnheldOrphanAreReportedEachAsItself() throws Exception {
+        long p = mkdir(ROOT, "p");
+        long q = mkdir(p, "q");
+        long r = mkdir(q, "r");
+        long s = mkdir(ROOT, "s");
+        long t = mkdir(ROOT, "t");
+        long g = client.call(new MknodRequest(client.mutation(0, 0), s, n("g"), Posix.S_IFREG | 0644, 0))
+                .get(30, TimeUnit.SECONDS).attr().ino();
+        assertTrue(fsck().clean());
+
+        // t gets a second name in the root (the root's link count follows, so only the names are wrong).
+        damage(ROOT, ctx -> {
+            ctx.slotOf(ROOT).insertEntry(ROOT, n("t2"), t, Posix.S_IFDIR | 0755);
+            ctx.slotOf(ROOT).setNlink(ROOT, ctx.slotOf(ROOT).nlink(ROOT) + 1);
+        });
+        // s, named in the root, points at p.
+        damage(s, ctx -> ctx.slotOf(s).setParent(s, p));
+        // q leaves p and is named inside its own child r: q and r are a cycle no path from the root reaches.
+        damage(p, ctx -> {
+            ctx.slotOf(p).removeEntry(p, n("q"));
+            ctx.slotOf(p).setNlink(p, ctx.slotOf(p).nlink(p) - 1);
+        });
+        damage(r, ctx -> {
+            ctx.slotOf(r).insertEntry(r, n("loop"), q, Posix.S_IFDIR | 0755);
+            ctx.slotOf(r).setNlink(r, ctx.slotOf(r).nlink(r) + 1);
+        });
+        damage(q, ctx -> ctx.slotOf(q).setParent(q, r));
+        // g loses its name and becomes an orphan that no session holds open.
+        damage(s, ctx -> ctx.slotOf(s).removeEntry(s, n("g")));
+        damage(g, ctx -> {
+            ctx.slotOf(g).setNlink(g, 0);
+            ctx.clients().openFiles().orphan(g);
+        });
+
+        FsckReport damaged = fsck();
+        assertEquals(EnumSet.of(Problem.DIRECTORY_LINKS, Problem.WRONG_PARENT, Problem.DETACHED, Problem.UNHELD_ORPHAN),
+                damaged.found(), damaged.toText());
+        assertEquals(1, damaged.count(Problem.DIRECTORY_LINKS), damaged.toText());
+        assertEquals(1, damaged.count(Problem.WRONG_PARENT), damaged.toText());
+        assertEquals(2, damaged.count(Problem.DETACHED), damaged.toText());
+        assertEquals(1, damaged.count(Problem.UNHELD_ORPHAN), damaged.toText());
+        assertTrue(damaged.examples(Problem.DIRECTORY_LINKS).get(0).contains(InodeNumbers.toString(t) + " is named by 2"),
+                damaged.toText());
+        assertTrue(damaged.examples(Problem.WRONG_PARENT).get(0).contains("directory " + InodeNumbers.toString(s)),
+                damaged.toText());
+        String detached = String.join(" ", damaged.examples(Problem.DETACHED));
+        assertTrue(detached.contains(InodeNumbers.toString(q)) && detached.contains(InodeNumbers.toString(r)), detached);
+        assertTrue(damaged.examples(Problem.UNHELD_ORPHAN).get(0).contains(InodeNumbers.toString(g)), damaged.toText());
     }
 
     @Test
