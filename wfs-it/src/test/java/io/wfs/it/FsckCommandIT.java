@@ -55,20 +55,40 @@ class FsckCommandIT {
         cluster.close();
     }
 
-    private int fsck(String... options) {
+    /**
+     * {@code wfs bench fill} against the same cluster (how the 10 M-file figure was made): every
+     * file it reports is there, and fsck counts them; bad sizes are a usage error.
+     */
+    @Test
+    void benchFillMakesTheFilesItReports() throws Exception {
+        assertEquals(2, wfs("bench", "fill", "--files", "10", "--dirs", "0"), err.toString());
+        assertEquals(0, wfs("bench", "fill", "--files", "500", "--dirs", "7", "--threads", "3", "--no-progress"),
+                out + "\n" + err);
+        assertTrue(out.toString().contains("files=500 dirs=7 threads=3"), out.toString());
+        assertEquals(0, fsck("--no-progress"), out + "\n" + err);
+        // The root, /fill, 7 directories and 500 files.
+        assertTrue(out.toString().contains("509 inodes, 9 directories"), out.toString());
+    }
+
+    private int wfs(String... args) {
         out.getBuffer().setLength(0);
         err.getBuffer().setLength(0);
         CommandLine cl = WfsCommand.newCommandLine();
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
-        String[] args = new String[options.length + 5];
+        String[] all = java.util.Arrays.copyOf(args, args.length + 4);
+        all[args.length] = "--manager";
+        all[args.length + 1] = cluster.localCluster().managerAddress();
+        all[args.length + 2] = "--set";
+        all[args.length + 3] = "cluster.secret-file=" + cluster.localCluster().secretFile();
+        return cl.execute(all);
+    }
+
+    private int fsck(String... options) {
+        String[] args = new String[options.length + 1];
         args[0] = "fsck";
-        args[1] = "--manager";
-        args[2] = cluster.localCluster().managerAddress();
-        args[3] = "--set";
-        args[4] = "cluster.secret-file=" + cluster.localCluster().secretFile();
-        System.arraycopy(options, 0, args, 5, options.length);
-        return cl.execute(args);
+        System.arraycopy(options, 0, args, 1, options.length);
+        return wfs(args);
     }
 
     @Test
