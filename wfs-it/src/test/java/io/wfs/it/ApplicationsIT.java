@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * git fsck, tar x and a checksum comparison, sqlite3 in WAL and rollback-journal modes with
  * PRAGMA integrity_check, fio with crc32c verification, a short dbench, rsync -a and diff -r.
  * Then the whole local cluster is stopped and started again on its folder and every result is
- * checked again.
+ * checked again, and {@code wfs fsck} finds the namespace and the blocks clean.
  */
 // Longer than the 10-minute default of the ITs (pom.xml): twenty-odd programs on the mount (each may take up to
 // 10 minutes here), a restart, and all checked again.
@@ -90,6 +90,11 @@ class ApplicationsIT {
                         + "SELECT count(*) FROM t;'").output().strip());
             }
             ok(work, "diff -r --no-dereference docs '" + mnt + "/docs'");
+            // After all of it, namespace and blocks: wfs fsck finds nothing wrong (issue 19).
+            WfsLocalCommand.Result fsck = WfsLocalCommand.wfsWith(
+                    java.util.Map.of("WFS_LOCAL_DIR", local.data().toString()), "fsck", "--no-progress");
+            assertEquals(0, fsck.exit(), fsck.output());
+            assertTrue(fsck.output().contains(": clean"), fsck.output());
         }
     }
 

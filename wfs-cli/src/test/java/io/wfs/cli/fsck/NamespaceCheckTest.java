@@ -149,6 +149,8 @@ class NamespaceCheckTest {
     void orphansMustBeListedAndHeldOpen() {
         cleanTree(false);
         check.inode((7L << 52) | 8, FILE, 0, A, ScanInodesReply.ORPHAN | ScanInodesReply.HELD_OPEN, 0, NOW); // fine
+        // Fine too: a new leader waits for the sessions to re-announce their opens before it releases any.
+        check.inode((7L << 52) | 11, FILE, 0, A, ScanInodesReply.ORPHAN | ScanInodesReply.RELEASE_WAITS, 0, NOW);
         check.inode((7L << 52) | 9, FILE, 0, A, ScanInodesReply.ORPHAN, 0, NOW);
         check.inode((7L << 52) | 10, FILE, 0, A, 0, 0, NOW);
         FsckReport r = check.finish();

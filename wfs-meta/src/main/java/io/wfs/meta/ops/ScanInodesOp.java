@@ -76,6 +76,8 @@ public final class ScanInodesOp implements MetaOperation<ScanInodesRequest, Scan
             }
             if (ctx.leaderOpens().isOpen(ino)) {
                 state |= ScanInodesReply.HELD_OPEN;
+            } else if (!ctx.leaderOpens().heldByNobody(ino, ctx.timeNs())) {
+                state |= ScanInodesReply.RELEASE_WAITS;
             }
             states.add(state);
             LockIntents.Intent intent = ctx.intents().get(ino);

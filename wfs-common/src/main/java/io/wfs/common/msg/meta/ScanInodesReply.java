@@ -15,6 +15,11 @@ public final class ScanInodesReply implements Response {
     public static final int ORPHAN = 2;
     /** {@link #states} bit: a session holds the inode open on the leader that answered. */
     public static final int HELD_OPEN = 4;
+    /**
+     * {@link #states} bit: the leader that answered may not release it yet, whoever holds it: it
+     * started leading recently and is waiting for the sessions to re-announce their open files.
+     */
+    public static final int RELEASE_WAITS = 8;
 
     private long[] inos;
     private int[] modes;
