@@ -134,6 +134,41 @@ class FsckCommandIT {
         }
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("UNKNOWN_VOLUME") && out.toString().contains("999999"), out.toString());
+
+        // A size cut below the file's data without its slices (no operation does that: written
+        // straight into the inode record's size word, on every replica).
+        long shrunk = fileIno("/d2/f1");
+        for (MetaServer server : cluster.localCluster().metaServers()) {
+            server.replicas().forEach(r -> {
+                if (r.machine().owns(InodeNumbers.slotOf(shrunk))) {
+                    r.machine().read(ns -> {
+                        setSizeWord(ns.slotOf(shrunk), shrunk, 3);
+                        return null;
+                    });
+                }
+            });
+        }
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
+        assertTrue(out.toString().contains("SLICE_PAST_EOF: file " + Long.toUnsignedString(shrunk) + ": a slice of 8 bytes at 0 "
+                + "ends past its size 3"), out.toString());
+    }
+
+    /** The inode's size word alone, slices untouched: damage no request can make. */
+    private static void setSizeWord(io.wfs.meta.namespace.SlotState slot, long ino, long size) {
+        try {
+            java.lang.reflect.Method position = slot.getClass().getDeclaredMethod("position", long.class);
+            position.setAccessible(true);
+            java.lang.reflect.Field tableField = slot.getClass().getDeclaredField("table");
+            tableField.setAccessible(true);
+            Object table = tableField.get(slot);
+            java.lang.reflect.Method set = table.getClass().getDeclaredMethod("set", int.class, int.class, long.class);
+            set.setAccessible(true);
+            java.lang.reflect.Field sizeWord = Class.forName("io.wfs.meta.namespace.InodeRecord").getDeclaredField("SIZE");
+            sizeWord.setAccessible(true);
+            set.invoke(table, position.invoke(slot, ino), sizeWord.getInt(null), size);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError("the test hook no longer matches SlotState's layout", e);
+        }
     }
 
     private long fileIno(String path) throws Exception {

@@ -99,8 +99,15 @@ public final class DataCheck {
                 continue;
             }
             files++;
+            long size = reply.attr().size();
             for (SliceInfo s : reply.slices()) {
                 slices++;
+                // Size and slices come from one read of the leader's state: a slice past the size is never
+                // in flight, a write grows the size to cover it and a truncate cuts it in the same apply.
+                if (s.fileOffset() + s.length() > size) {
+                    found.add(Problem.SLICE_PAST_EOF, "file " + Long.toUnsignedString(batch.getLong(i)) + ": a slice of "
+                            + s.length() + " bytes at " + s.fileOffset() + " ends past its size " + size);
+                }
                 blocks.computeIfAbsent(s.volume(), v -> new Long2LongLinkedOpenHashMap()).putIfAbsent(s.blockId(),
                         batch.getLong(i));
             }

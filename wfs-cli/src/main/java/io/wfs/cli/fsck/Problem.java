@@ -12,6 +12,7 @@ public enum Problem {
     LOCK_WITHOUT_INTENT("lock flags no cross-group intent explains (the sweep never clears them)"),
     UNTRACKED_ORPHAN("inodes without links the group does not list as orphans (never released)"),
     UNHELD_ORPHAN("orphans no live session holds open (not released)"),
+    SLICE_PAST_EOF("files with data past their size (a slice a truncate should have cut)"),
     MISSING_BLOCK("slices whose block a live replica of their volume does not hold"),
     UNKNOWN_VOLUME("slices naming a volume the cluster's route does not have"),
     UNDER_REPLICATED("volumes with fewer replicas on live stores than the cluster keeps");
