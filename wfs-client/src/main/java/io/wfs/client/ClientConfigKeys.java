@@ -70,11 +70,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
-    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 0, 0, 256,
-            "0 (the default): libfuse starts and retires the mount's worker threads itself, and each callback on a "
-                    + "thread that has made fewer than 1,000 attaches it to the JVM and detaches it after. N: N threads "
-                    + "of the mount's own serve FUSE requests, attached for their whole life, more only while "
-                    + "blocking lock waits would leave fewer than two free (docs/client.md, \"FUSE threads\").");
+    public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 8, 0, 256,
+            "N (default 8): the mount's FUSE requests are served by threads of its own, attached to the JVM for their "
+                    + "whole life: N at the start, one more whenever every one is busy (up to 256), none retired before "
+                    + "the unmount. 0: libfuse starts and retires its worker threads itself, and each callback on a "
+                    + "thread that has made fewer than 1,000 attaches it to the JVM and detaches it after "
+                    + "(docs/client.md, \"FUSE threads\").");
     public static final ConfigKey<String> SUBDIR = stringKey("client.subdir", "/",
             "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
                     + "and none reaches above it. \"/\" is the whole file system.");

@@ -10,7 +10,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Every FUSE handler runs through here: jnr-fuse swallows exceptions and answers 0 (a failed
  * write would report success), so each one is caught, counted, logged when unexpected, and
- * answered with the right negative errno.
+ * answered with the right negative errno. And each one counts as busy in the mount's own FUSE
+ * loops, if it has them ({@link FuseLoops#requestStarts}).
  */
 final class FuseErrors {
     private static final Logger LOG = LoggerFactory.getLogger(FuseErrors.class);
@@ -29,13 +30,24 @@ final class FuseErrors {
 
     private final Counter failures;
     private final Counter unexpected;
+    /** The mount's own loops, told when a request starts and ends; null under libfuse's workers. */
+    private volatile FuseLoops loops;
 
     FuseErrors(MetricRegistry registry) {
         failures = registry.counter("fuse.errors");
         unexpected = registry.counter("fuse.errors.unexpected");
     }
 
+    /** From now on requests count as busy in {@code loops}, which grow when none is left to read the next. */
+    void countIn(FuseLoops loops) {
+        this.loops = loops;
+    }
+
     int call(String op, String path, Body body) {
+        FuseLoops counting = loops;
+        if (counting != null) {
+            counting.requestStarts();
+        }
         try {
             return body.run();
         } catch (WfsException e) {
@@ -51,6 +63,10 @@ final class FuseErrors {
             unexpected.inc();
             LOG.error("{} {} failed unexpectedly", op, path, t);
             return -5; // EIO
+        } finally {
+            if (counting != null) {
+                counting.requestEnds();
+            }
         }
     }
 

@@ -26,6 +26,8 @@ import ru.serce.jnrfuse.struct.FuseOperations;
  */
 final class FuseLoops {
     private static final Logger LOG = LoggerFactory.getLogger(FuseLoops.class);
+    /** Loops a mount grows to at most when its requests keep all busy (libfuse 2.9 sets no limit). */
+    static final int MAX_THREADS = 256;
 
     /** The libfuse 2.9 functions jnr-fuse does not declare. */
     public interface LibFuseLoop {
@@ -46,6 +48,10 @@ final class FuseLoops {
     /** Handlers waiting for another request of this mount (blocking locks): see {@link #blockingWaitStarts}. */
     private int waiting;
     private boolean ended;
+    /** Requests being handled now, on any loop: see {@link #requestStarts}. */
+    private final AtomicInteger busy = new AtomicInteger();
+    /** {@code threads.size()}, read without the lock on every request. */
+    private volatile int size;
 
     private FuseLoops(LibFuseLoop lib, Pointer fuse, Pointer mountpoint) {
         this.lib = lib;
@@ -91,7 +97,39 @@ final class FuseLoops {
         Thread t = new Thread(this::loop, "wfs-fuse-loop-" + threads.size());
         t.setDaemon(true);
         threads.add(t);
+        size = threads.size();
         t.start();
+    }
+
+    /** The loop threads started so far (they never retire before the unmount). */
+    int threads() {
+        return size;
+    }
+
+    /**
+     * A request's handler starts. When it takes the last loop not busy, one more starts (up to
+     * {@link #MAX_THREADS}), so the next request always finds a reader, as libfuse's own workers do:
+     * a handler may wait milliseconds for a store or a leader, and many readers of a mount (a data
+     * loader's workers) must not queue behind a fixed few. Unlike libfuse's workers, none retires:
+     * a retired one cost an attach to the JVM per callback on its successors.
+     */
+    void requestStarts() {
+        if (busy.incrementAndGet() >= size && size < MAX_THREADS) {
+            grow();
+        }
+    }
+
+    void requestEnds() {
+        busy.decrementAndGet();
+    }
+
+    private synchronized void grow() {
+        if (!ended && busy.get() >= threads.size() && threads.size() < MAX_THREADS) {
+            startLoop();
+            if (threads.size() % 16 == 0) {
+                LOG.info("{} FUSE requests at once: {} FUSE threads", busy.get(), threads.size());
+            }
+        }
     }
 
     private void loop() {

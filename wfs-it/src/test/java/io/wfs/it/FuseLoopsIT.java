@@ -27,7 +27,8 @@ import ru.serce.jnrfuse.FuseException;
  * The mount's FUSE requests are served by its own loop threads (FuseLoops), each attached to the
  * JVM for its life: files created through it start almost no JVM threads, where libfuse's own
  * workers (client.fuse-threads=0) are attached and detached per callback, each attach counting as
- * a thread started; the loops end with the unmount. Real FUSE mounts of a local cluster.
+ * a thread started; the loops grow while every one is busy, and end with the unmount. Real FUSE
+ * mounts of a local cluster.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class FuseLoopsIT {
@@ -86,6 +87,43 @@ class FuseLoopsIT {
             } finally {
                 holder.destroyForcibly();
                 waiters.forEach(Process::destroyForcibly);
+            }
+        }
+    }
+
+    /**
+     * Readers at once keep every loop busy: the loops grow (as libfuse's workers do) so that the
+     * next request finds a thread, rather than queueing eight readers behind one.
+     */
+    @Test
+    void busyLoopsGrowSoParallelReadersAreServedAtOnce() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
+            int m = cluster.mountWith(c -> c.with(ClientConfigKeys.FUSE_THREADS, 1));
+            Path file = cluster.mountPoint(m).resolve("big");
+            byte[] mib = new byte[1 << 20];
+            new java.util.Random(7).nextBytes(mib);
+            try (var out = Files.newOutputStream(file)) {
+                for (int i = 0; i < 8; i++) {
+                    out.write(mib);
+                }
+            }
+            Path stop = cluster.dir().resolve("stop-readers");
+            List<Process> readers = new ArrayList<>();
+            try {
+                for (int i = 0; i < 8; i++) {
+                    // Direct reads: each one a FUSE request that waits for a store.
+                    readers.add(new ProcessBuilder("bash", "-c", "while [ ! -e '" + stop + "' ]; do dd if='" + file
+                            + "' of=/dev/null bs=1M iflag=direct status=none || exit 1; done").redirectErrorStream(true).start());
+                }
+                Await.until(Duration.ofSeconds(60), () -> loopThreads() >= 4,
+                        () -> "the loops grew under eight readers: " + loopThreads() + " threads");
+                Files.writeString(stop, "");
+                for (Process r : readers) {
+                    assertTrue(r.waitFor(60, TimeUnit.SECONDS), "a reader stopped");
+                    assertEquals(0, r.exitValue(), "every read succeeded");
+                }
+            } finally {
+                readers.forEach(Process::destroyForcibly);
             }
         }
     }
