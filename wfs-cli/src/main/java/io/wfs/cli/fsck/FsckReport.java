@@ -104,15 +104,6 @@ public final class FsckReport {
         return counts.isEmpty() ? EnumSet.noneOf(Problem.class) : EnumSet.copyOf(counts.keySet());
     }
 
-    /** Findings of every kind together. */
-    long total() {
-        long n = 0;
-        for (long c : counts.values()) {
-            n += c;
-        }
-        return n;
-    }
-
     public boolean clean() {
         return counts.isEmpty();
     }

@@ -56,26 +56,29 @@ public final class NamespaceCheck implements AutoCloseable {
         if (FileType.isDirectory(mode)) {
             recordedParent.put(ino, parent);
         }
-        String name = InodeNumbers.toString(ino);
         boolean locked = (states & ScanInodesReply.LOCKED) != 0;
-        long repairableBefore = report.total();
+        // Every finding of this method is one --repair can repair (RepairInodeOp); the name is made only then.
+        boolean found = false;
         if (intentTimeNs != 0 && leaderTimeNs - intentTimeNs > lockHorizonNs) {
-            report.add(Problem.EXPIRED_LOCK, "inode " + name + (locked ? " locked " : " has an intent of ")
+            report.add(Problem.EXPIRED_LOCK, "inode " + InodeNumbers.toString(ino) + (locked ? " locked " : " has an intent of ")
                     + (leaderTimeNs - intentTimeNs) / 1_000_000 + " ms ago");
+            found = true;
         } else if (locked && intentTimeNs == 0) {
-            report.add(Problem.LOCK_WITHOUT_INTENT, "inode " + name);
+            report.add(Problem.LOCK_WITHOUT_INTENT, "inode " + InodeNumbers.toString(ino));
+            found = true;
         }
         if (nlink == 0 && !FileType.isDirectory(mode)) {
             if ((states & ScanInodesReply.ORPHAN) == 0) {
-                report.add(Problem.UNTRACKED_ORPHAN, "inode " + name + " has no links and is not an orphan");
+                report.add(Problem.UNTRACKED_ORPHAN, "inode " + InodeNumbers.toString(ino) + " has no links and is not an orphan");
+                found = true;
             } else if ((states & (ScanInodesReply.HELD_OPEN | ScanInodesReply.RELEASE_WAITS)) == 0) {
                 // An orphan the leader may not release yet (it waits for re-announced opens after a
                 // leader change) is not damage: it is released once the sessions have spoken.
-                report.add(Problem.UNHELD_ORPHAN, "orphan " + name + " is open in no session");
+                report.add(Problem.UNHELD_ORPHAN, "orphan " + InodeNumbers.toString(ino) + " is open in no session");
+                found = true;
             }
         }
-        // Every finding of this method is one --repair can repair (RepairInodeOp).
-        if (report.total() != repairableBefore && repairable.size() < MAX_REPAIRABLE) {
+        if (found && repairable.size() < MAX_REPAIRABLE) {
             repairable.add(ino);
         }
     }
