@@ -61,9 +61,10 @@ final class FuseLoops {
 
     /**
      * Mounts with {@code args} (libfuse's command line: a name, {@code -f}, the mount point,
-     * options) and starts {@code count} loop threads. Throws when libfuse could not mount.
+     * options) and starts {@code count} loop threads, every handler counting itself busy through
+     * {@code handlers} from the first request on. Throws when libfuse could not mount.
      */
-    static FuseLoops start(FuseOperations operations, String[] args, int count) {
+    static FuseLoops start(FuseOperations operations, String[] args, int count, FuseErrors handlers) {
         LibFuseLoop lib = load();
         PointerByReference mountpoint = new PointerByReference();
         Pointer fuse = lib.fuse_setup(args.length, args, operations, Struct.size(operations), mountpoint,
@@ -72,6 +73,7 @@ final class FuseLoops {
             throw new FuseException("libfuse could not mount " + String.join(" ", args) + " (see its message above)");
         }
         FuseLoops loops = new FuseLoops(lib, fuse, mountpoint.getValue());
+        handlers.countIn(loops);
         synchronized (loops) {
             for (int i = 0; i < count; i++) {
                 loops.startLoop();

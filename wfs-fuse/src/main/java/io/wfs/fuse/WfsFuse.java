@@ -71,8 +71,7 @@ public class WfsFuse extends FuseStubFS {
         }
         this.mountPoint = mountPoint;
         try {
-            loops = FuseLoops.start(fuseOperations, FuseLoops.arguments(getFSName(), mountPoint, debug, fuseOpts), loopThreads);
-            errors.countIn(loops);
+            loops = FuseLoops.start(fuseOperations, FuseLoops.arguments(getFSName(), mountPoint, debug, fuseOpts), loopThreads, errors);
         } catch (RuntimeException e) {
             mounted.set(false);
             throw e;
