@@ -4,7 +4,7 @@
 set -uo pipefail
 name=$1; secs=$2; shift 2
 W="${WFS_LAUNCHER:-$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)/wfs-cli/target/wfs/bin/wfs}"
-d=$(mktemp -d /tmp/wfs-sustained-$name.XXXX); rm -rf $d; mkdir -p $d/m
+d=$(mktemp -d /tmp/wfs-sustained-$name.XXXX); mkdir -p $d/m
 $W local --background --dir $d/d --mount $d/m "$@" > $d/start.log 2>&1 || { tail -3 $d/start.log; exit 1; }
 url=$(grep meta0= $d/d/metrics.properties | cut -d= -f2)
 inodes() { curl -s $url | awk '/^meta_namespace_inodes /{printf "%d\n", $2}'; }

@@ -18,7 +18,6 @@ import io.wfs.common.posix.Posix;
 import io.wfs.common.testing.Await;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.server.MetaServer;
-import io.wfs.meta.state.MetaStateMachine;
 import io.wfs.store.disk.BlockLocation;
 import io.wfs.store.disk.VolumeReplica;
 import io.wfs.store.server.StoreServer;
@@ -105,52 +104,40 @@ class FsckCommandIT {
         assertTrue(err.toString().contains("fsck namespace"), "a progress bar on stderr: " + err);
 
         long missing = InodeNumbers.of(InodeNumbers.slotOf(InodeNumbers.ROOT), 1L << 40);
-        // On every replica of the root's group (all in this JVM), so whichever leads has it.
-        for (MetaServer server : cluster.localCluster().metaServers()) {
-            server.replicas().forEach(r -> {
-                MetaStateMachine m = r.machine();
-                if (m.owns(InodeNumbers.slotOf(InodeNumbers.ROOT))) {
-                    m.read(ns -> ns.slotOf(InodeNumbers.ROOT).insertEntry(InodeNumbers.ROOT,
-                            "ghost".getBytes(StandardCharsets.UTF_8), missing, Posix.S_IFREG | 0644));
-                }
-            });
-        }
+        onEveryReplicaOf(InodeNumbers.ROOT, slot -> slot.insertEntry(InodeNumbers.ROOT,
+                "ghost".getBytes(StandardCharsets.UTF_8), missing, Posix.S_IFREG | 0644));
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("missing inode " + InodeNumbers.toString(missing)), out.toString());
         assertTrue(out.toString().contains("DAMAGED"), out.toString());
 
         // A slice naming a volume the route does not have, on every replica of the file's group.
         long file = fileIno("/d1/f2");
-        for (MetaServer server : cluster.localCluster().metaServers()) {
-            server.replicas().forEach(r -> {
-                if (r.machine().owns(InodeNumbers.slotOf(file))) {
-                    r.machine().read(ns -> {
-                        ns.slotOf(file).addSlice(file, 4096, 4096, 999_999, (file >>> 52 << 52) | (1L << 40), 0,
-                                new it.unimi.dsi.fastutil.longs.LongArrayList());
-                        return null;
-                    });
-                }
-            });
-        }
+        onEveryReplicaOf(file, slot -> slot.addSlice(file, 4096, 4096, 999_999, (file >>> 52 << 52) | (1L << 40), 0,
+                new it.unimi.dsi.fastutil.longs.LongArrayList()));
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("UNKNOWN_VOLUME") && out.toString().contains("999999"), out.toString());
 
         // A size cut below the file's data without its slices (no operation does that: written
         // straight into the inode record's size word, on every replica).
         long shrunk = fileIno("/d2/f1");
+        onEveryReplicaOf(shrunk, slot -> setSizeWord(slot, shrunk, 3));
+        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
+        assertTrue(out.toString().contains("SLICE_PAST_EOF: file " + Long.toUnsignedString(shrunk) + ": a slice of 8 bytes at 0 "
+                + "ends past its size 3"), out.toString());
+    }
+
+    /** Changes the slot of {@code ino} on every replica of its group (all in this JVM), so whichever leads has it. */
+    private void onEveryReplicaOf(long ino, java.util.function.Consumer<io.wfs.meta.namespace.SlotState> change) {
         for (MetaServer server : cluster.localCluster().metaServers()) {
             server.replicas().forEach(r -> {
-                if (r.machine().owns(InodeNumbers.slotOf(shrunk))) {
+                if (r.machine().owns(InodeNumbers.slotOf(ino))) {
                     r.machine().read(ns -> {
-                        setSizeWord(ns.slotOf(shrunk), shrunk, 3);
+                        change.accept(ns.slotOf(ino));
                         return null;
                     });
                 }
             });
         }
-        assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
-        assertTrue(out.toString().contains("SLICE_PAST_EOF: file " + Long.toUnsignedString(shrunk) + ": a slice of 8 bytes at 0 "
-                + "ends past its size 3"), out.toString());
     }
 
     /** The inode's size word alone, slices untouched: damage no request can make. */

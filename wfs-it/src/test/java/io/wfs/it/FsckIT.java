@@ -84,7 +84,11 @@ class FsckIT {
 
     /** Changes the state of the group owning {@code ino} on its leader only, under the state lock. */
     private void damage(long ino, Consumer<MetaContext> change) throws Exception {
-        leader(ino).inspect(MetaHeader.root(), MetaGroupReplica.nowNs(), ctx -> {
+        change(leader(ino), change);
+    }
+
+    private static void change(MetaStateMachine m, Consumer<MetaContext> change) {
+        m.inspect(MetaHeader.root(), MetaGroupReplica.nowNs(), ctx -> {
             change.accept(ctx);
             return null;
         });
@@ -111,10 +115,7 @@ class FsckIT {
         Await.until(Duration.ofSeconds(30), () -> replicas.stream().map(MetaStateMachine::digest).distinct().count() == 1,
                 "every replica of the group of " + InodeNumbers.toString(ino) + " in the same state");
         for (MetaStateMachine m : replicas) {
-            m.inspect(MetaHeader.root(), MetaGroupReplica.nowNs(), ctx -> {
-                change.accept(ctx);
-                return null;
-            });
+            change(m, change);
         }
     }
 
@@ -192,6 +193,15 @@ class FsckIT {
         }
         assertEquals(false, leader(unlinked).inspect(MetaHeader.root(), MetaGroupReplica.nowNs(),
                 ctx -> ctx.namespace().contains(unlinked)), "the file without links is gone");
+
+        // A second pass finds nothing left to do, and says so for each inode: counted as not repaired.
+        FsckReport again = new FsckReport();
+        new NamespaceRepair(client).run(it.unimi.dsi.fastutil.longs.LongArrayList.of(unlinked, lockedNoIntent), again);
+        assertEquals(0, again.repairedCount(), again.toText());
+        assertEquals(2, again.repairFailedCount(), again.toText());
+        assertTrue(again.toText().contains("REPAIR FAILED: inode " + InodeNumbers.toString(unlinked) + ": inode "
+                + InodeNumbers.toString(unlinked) + " does not exist (any more)"), again.toText());
+        assertTrue(again.toText().contains("nothing this repair fixes"), again.toText());
 
         RepairInodeReply nothing = client.call(new RepairInodeRequest(client.mutation(0, 0), healthy)).get(30, TimeUnit.SECONDS);
         assertEquals(RepairInodeReply.NOTHING, nothing.outcome());
