@@ -5,6 +5,8 @@ set -uo pipefail
 name=$1; secs=$2; shift 2
 W="${WFS_LAUNCHER:-$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)/wfs-cli/target/wfs/bin/wfs}"
 d=$(mktemp -d /tmp/wfs-sustained-$name.XXXX); mkdir -p $d/m
+# Whatever happens, the cluster this run started is stopped and its folder removed.
+trap 'cd /; [ -n "${fill:-}" ] && kill -- -$fill 2>/dev/null; $W local stop --dir $d/d > /dev/null 2>&1; rm -rf $d' EXIT
 $W local --background --dir $d/d --mount $d/m "$@" > $d/start.log 2>&1 || { tail -3 $d/start.log; exit 1; }
 url=$(grep meta0= $d/d/metrics.properties | cut -d= -f2)
 inodes() { curl -s $url | awk '/^meta_namespace_inodes /{printf "%d\n", $2}'; }
@@ -19,6 +21,3 @@ kill -- -$fill 2>/dev/null
 wait $fill 2>/dev/null
 cd /
 echo "$name first_half=$a second_half_rate=$(python3 -c "print(round(($b-$a)/($tb-$ta)))") threads=$ja,$jb"
-sleep 2
-$W local stop --dir $d/d > /dev/null 2>&1
-rm -rf $d
