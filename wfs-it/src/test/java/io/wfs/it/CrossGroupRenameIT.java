@@ -227,7 +227,13 @@ class CrossGroupRenameIT {
             });
             var call = cluster.rpcClient().call(cluster.leaderAddress(groupOf(src[step])),
                     new RenameRequest(client.mutation(0, 0), src[step], n("m"), dst[step], n("r"), 0));
-            assertEquals(WfsErrorCode.UNAVAILABLE, failure(call).code(), "stopped before step " + step);
+            if (step < 6) {
+                assertEquals(WfsErrorCode.UNAVAILABLE, failure(call).code(), "stopped before step " + step);
+            } else {
+                // The source step recorded the client's outcome: the answer is that outcome; the
+                // locks are still left to the sweep.
+                call.get(60, TimeUnit.SECONDS);
+            }
         }
         setFaults(CrossGroupFaults.NONE);
         awaitConsistent();
@@ -366,6 +372,57 @@ class CrossGroupRenameIT {
         RenameRequest request = new RenameRequest(client.mutation(0, 0), a, n("m"), b, n("m2"), 0);
         client.call(request).get(60, TimeUnit.SECONDS);
         client.call(request).get(60, TimeUnit.SECONDS);
+        assertEquals(m, lookup(b, "m2"));
+        awaitConsistent();
+    }
+
+    /**
+     * A resend of a rename that arrives while its first run is still going (the client's call
+     * timed out while a step waited out a failover) passes the replay check, then finds the first
+     * run's work done: its source name is gone. It must be answered as the first run was, not with
+     * ENOENT (the chaos run, seed 19: "acknowledged name answered ENOENT" on a rename).
+     */
+    @Test
+    void aResendRacingItsFirstRunIsAnsweredAsTheFirstRunWas() throws Exception {
+        long a = dirIn(ROOT, "g0");
+        long b = dirIn(ROOT, "g1");
+        long m = file(a, "m");
+        java.util.concurrent.CountDownLatch firstAtStep5 = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch secondPastReplayCheck = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch firstAnswered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
+        setFaults((operation, step) -> {
+            if (!operation.equals("rename")) {
+                return;
+            }
+            try {
+                if (step == 0 && starts.incrementAndGet() == 2) {
+                    // The resend, past the replay check: the first run's source step is not applied yet.
+                    secondPastReplayCheck.countDown();
+                    if (!firstAnswered.await(30, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the first run was never answered");
+                    }
+                } else if (step == 5 && firstAtStep5.getCount() == 1) {
+                    firstAtStep5.countDown();
+                    if (!secondPastReplayCheck.await(30, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the resend never started");
+                    }
+                }
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        RenameRequest request = new RenameRequest(client.mutation(0, 0), a, n("m"), b, n("m2"), 0);
+        var to = cluster.leaderAddress(groupOf(a));
+        // A raw client with a long deadline: the first run waits at step 5 for the resend.
+        var first = cluster.rpcClient().call(to, request, Duration.ofSeconds(60));
+        assertTrue(firstAtStep5.await(30, TimeUnit.SECONDS), "the first run reached its source step");
+        var second = cluster.rpcClient().call(to, request, Duration.ofSeconds(60));
+        first.get(60, TimeUnit.SECONDS);
+        firstAnswered.countDown();
+        second.get(60, TimeUnit.SECONDS);
+        setFaults(CrossGroupFaults.NONE);
+        assertEquals(2, starts.get(), "both runs started");
         assertEquals(m, lookup(b, "m2"));
         awaitConsistent();
     }

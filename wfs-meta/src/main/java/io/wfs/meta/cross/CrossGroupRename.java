@@ -54,11 +54,13 @@ final class CrossGroupRename {
     }
 
     OkReply run(MetaGroupReplica replica, RenameRequest req) {
-        RenamePreparation.Prepared prepared = preparation.prepare(replica, req);
-        if (prepared == null) {
-            return OkReply.INSTANCE;
-        }
         try {
+            // Step 0: before the coordinator reads what it plans from (a test pauses a resend here).
+            step(0);
+            RenamePreparation.Prepared prepared = preparation.prepare(replica, req);
+            if (prepared == null) {
+                return OkReply.INSTANCE;
+            }
             return execute(replica, req.header(), prepared);
         } catch (Stopped e) {
             throw new WfsException(WfsErrorCode.UNAVAILABLE, "coordinator stopped: " + e.getMessage());

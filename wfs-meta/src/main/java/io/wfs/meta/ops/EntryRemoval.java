@@ -42,13 +42,18 @@ final class EntryRemoval {
             return leader.inThisGroup(op, request);
         }
         MetaHeader h = request.header();
+        return leader.once(h, MessageType.UNLINK_LOCKED_CHILD, () -> removeChild(leader, op, request, parent, name, directory));
+    }
+
+    private static <Q extends MetaRequest<OkReply>> CompletableFuture<OkReply> removeChild(
+            GroupLeader leader, MetaOperation<Q, OkReply> op, Q request, long parent, byte[] name, boolean directory) {
+        MetaHeader h = request.header();
         long child = leader.inspect(h, ctx -> {
             Permissions.require(ctx.directory(parent), ctx.caller(), Posix.X_OK);
             return ctx.slotOf(parent).lookup(parent, name);
         });
         if (child == 0 || leader.owns((int) (child >>> 52))) {
-            CompletableFuture<OkReply> replay = leader.recorded(h, MessageType.UNLINK_LOCKED_CHILD);
-            return replay != null ? replay : leader.inThisGroup(op, request);
+            return leader.inThisGroup(op, request);
         }
         String opName = directory ? RMDIR : UNLINK;
         CrossGroupSteps steps = leader.steps();

@@ -76,11 +76,42 @@ public final class GroupLeader {
     }
 
     /**
+     * Runs a request whose leader step may span groups once per (session, seq): answered from the
+     * outcome recorded under {@code stepType} when there is one; otherwise {@code run}, and a failure
+     * of it is answered from the record too if one appeared meanwhile. A resend that arrives while
+     * the first run is still going (the client's call timed out while a step waited out a failover)
+     * passes the first check, then finds the first run's work done: the source name gone, the new
+     * name taken. Its ENOENT or EEXIST would contradict a request that succeeded (the chaos run's
+     * "acknowledged name answered ENOENT"); the record holds the request's one outcome. The record
+     * is written by the same entry that changes the name, so a run that sees the change also sees it.
+     */
+    public <R extends Response> CompletableFuture<R> once(MetaHeader h, MessageType stepType,
+                                                          java.util.function.Supplier<CompletableFuture<R>> run) {
+        CompletableFuture<R> replay = recorded(h, stepType);
+        if (replay != null) {
+            return replay;
+        }
+        CompletableFuture<R> attempt;
+        try {
+            attempt = run.get();
+        } catch (WfsException e) {
+            attempt = CompletableFuture.failedFuture(e);
+        }
+        return attempt.handle((reply, error) -> {
+            if (error == null) {
+                return CompletableFuture.completedFuture(reply);
+            }
+            CompletableFuture<R> recorded = recorded(h, stepType);
+            return recorded != null ? recorded : CompletableFuture.<R>failedFuture(WfsException.unwrap(error));
+        }).thenCompose(f -> f);
+    }
+
+    /**
      * The outcome this group recorded for the client's (session, seq) under the step that carries
      * it ({@code stepType}), or null: a retried cross-group request is answered from it.
      */
     @SuppressWarnings("unchecked")
-    public <R extends Response> CompletableFuture<R> recorded(MetaHeader h, MessageType stepType) {
+    private <R extends Response> CompletableFuture<R> recorded(MetaHeader h, MessageType stepType) {
         if (h.session() == 0) {
             return null;
         }

@@ -40,29 +40,27 @@ public final class LinkOp implements LeasedEntry<LinkRequest> {
             return leader.inThisGroup(this, req);
         }
         MetaHeader h = req.header();
-        CompletableFuture<AttrReply> replay = leader.recorded(h, MessageType.LINK_LOCKED_CHILD);
-        if (replay != null) {
-            return replay;
-        }
-        // The early check of the new name (same rules; the authoritative check is step 2).
-        leader.inspect(h, ctx -> NewEntry.checkParent(ctx, req.newParent(), req.newName()));
-        CrossGroupSteps steps = leader.steps();
-        return steps.step(LINK, 1, () -> steps.peers().call(new LockForLinkRequest(steps.internal(), req.ino(),
-                        req.newParent(), req.newName())))
-                .thenCompose(target -> {
-                    InodeAttr t = target.attr();
-                    return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
-                            new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
-                            .handle((linked, error) -> {
-                                // A resend that raced an earlier run is answered from that run's record: undo our lock.
-                                boolean applied = error == null && leader.stepApplied(h, t.ino(), t.ctimeNs());
-                                steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), applied, error);
-                                if (error != null) {
-                                    throw WfsException.unwrap(error);
-                                }
-                                return applied ? target : (AttrReply) linked;
-                            });
-                });
+        return leader.once(h, MessageType.LINK_LOCKED_CHILD, () -> {
+            // The early check of the new name (same rules; the authoritative check is step 2).
+            leader.inspect(h, ctx -> NewEntry.checkParent(ctx, req.newParent(), req.newName()));
+            CrossGroupSteps steps = leader.steps();
+            return steps.step(LINK, 1, () -> steps.peers().call(new LockForLinkRequest(steps.internal(), req.ino(),
+                            req.newParent(), req.newName())))
+                    .thenCompose(target -> {
+                        InodeAttr t = target.attr();
+                        return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
+                                new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
+                                .handle((linked, error) -> {
+                                    // A resend that raced an earlier run is answered from that run's record: undo our lock.
+                                    boolean applied = error == null && leader.stepApplied(h, t.ino(), t.ctimeNs());
+                                    steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), applied, error);
+                                    if (error != null) {
+                                        throw WfsException.unwrap(error);
+                                    }
+                                    return applied ? target : (AttrReply) linked;
+                                });
+                    });
+        });
     }
 
     @Override

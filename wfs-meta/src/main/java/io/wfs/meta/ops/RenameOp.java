@@ -37,7 +37,7 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
 
     /**
      * On the leader of the source parent's group: a retried rename is answered from the outcome
-     * its source step recorded; a rename whose inodes are all here is one log entry; any other
+     * its source step recorded ({@link GroupLeader#once}); a rename whose inodes are all here is one log entry; any other
      * runs the cross-group protocol on the rename threads.
      */
     @Override
@@ -46,18 +46,16 @@ public final class RenameOp implements MetaOperation<RenameRequest, OkReply> {
             return leader.inThisGroup(this, req);
         }
         MetaHeader h = req.header();
-        CompletableFuture<OkReply> replay = leader.recorded(h, MessageType.RENAME_ENTRIES);
-        if (replay != null) {
-            return replay;
-        }
-        if (leader.inspect(h, ctx -> isLocal(ctx, req))) {
-            return leader.inThisGroup(this, req);
-        }
-        leader.inspect(h, ctx -> {
-            QuotaEdges.requireNoQuota(ctx, req.srcParent());
-            return null;
+        return leader.once(h, MessageType.RENAME_ENTRIES, () -> {
+            if (leader.inspect(h, ctx -> isLocal(ctx, req))) {
+                return leader.inThisGroup(this, req);
+            }
+            leader.inspect(h, ctx -> {
+                QuotaEdges.requireNoQuota(ctx, req.srcParent());
+                return null;
+            });
+            return leader.steps().rename(leader.replica(), req);
         });
-        return leader.steps().rename(leader.replica(), req);
     }
 
     /**
