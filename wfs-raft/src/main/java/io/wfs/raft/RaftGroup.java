@@ -36,6 +36,7 @@ public final class RaftGroup implements AutoCloseable {
     private final StateMachineBridge bridge;
     private final Node node;
     private final ProposalBatcher batcher;
+    private final LeaderReadLease readLease;
 
     RaftGroup(String groupId, PeerId self, Configuration peers, Path dataDir, RaftGroupOptions options,
               ReplicatedStateMachine machine, RpcServer rpcServer, Executor executor, MetricRegistry registry)
@@ -75,6 +76,9 @@ public final class RaftGroup implements AutoCloseable {
         RaftMetrics metrics = new RaftMetrics(registry, groupId, bridge::isLeader, bridge::appliedIndex);
         bridge.setMetrics(metrics);
         this.batcher = new ProposalBatcher(node, options.commandsPerEntry(), options.entryBytes(), executor, metrics);
+        // Nine tenths of an election timeout, as jraft's own lease reads (leaderLeaseTimeRatio 90).
+        this.readLease = new LeaderReadLease(options.electionTimeout().toNanos() / 10 * 9, bridge::leaderTerm,
+                this::readBarrier, System::nanoTime);
     }
 
     public String groupId() {
@@ -118,6 +122,22 @@ public final class RaftGroup implements AutoCloseable {
             }
         });
         return done;
+    }
+
+    private static final CompletableFuture<Void> READ_NOW = CompletableFuture.completedFuture(null);
+
+    /**
+     * Completes when a read of this leader's state is linearizable: at once while its read lease
+     * holds ({@link LeaderReadLease}), otherwise after a heartbeat round that renews it. Fails when
+     * this replica cannot confirm its leadership (it was deposed, or cut off from its followers).
+     */
+    public CompletableFuture<Void> leaderRead() {
+        if (readLease.holds()) {
+            return READ_NOW;
+        }
+        // A renewal that started before this read, or took longer than a lease, may not cover it:
+        // then a barrier of its own.
+        return readLease.renew().thenCompose(renewed -> readLease.holds() ? READ_NOW : readBarrier());
     }
 
     /** True once this replica's state machine has started leading (all earlier entries applied). */

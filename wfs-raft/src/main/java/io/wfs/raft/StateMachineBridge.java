@@ -50,6 +50,11 @@ final class StateMachineBridge extends StateMachineAdapter {
         return leaderTerm.get() > 0;
     }
 
+    /** The term this replica leads in, or -1. */
+    long leaderTerm() {
+        return leaderTerm.get();
+    }
+
     @Override
     public void onApply(Iterator it) {
         while (it.hasNext()) {

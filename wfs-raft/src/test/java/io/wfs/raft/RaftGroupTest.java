@@ -159,6 +159,33 @@ class RaftGroupTest {
     }
 
     @Test
+    void leaderReadsAreServedAtOnceUnderTheLeaseAndRefusedOnceTheFollowersAreGone() throws Exception {
+        int leader = awaitLeader();
+        groups[leader].propose(KvStateMachine.put("k", "v")).get(10, TimeUnit.SECONDS);
+        groups[leader].leaderRead().get(10, TimeUnit.SECONDS);
+        assertTrue(groups[leader].leaderRead().isDone(), "renewed: the next read needs no round trip");
+        for (int i = 0; i < 3; i++) {
+            if (i != leader) {
+                groups[i].leaderRead().handle((ok, error) -> null).get(10, TimeUnit.SECONDS);
+                assertTrue(groups[i].leaderRead().isCompletedExceptionally() || !groups[i].leaderRead().isDone(),
+                        "a follower holds no lease");
+                hosts[i].close();
+                hosts[i] = null;
+            }
+        }
+        // Cut off from every follower, the leader stops answering reads from its own state once its
+        // lease runs out, whether or not jraft has made it step down yet.
+        Await.until(Duration.ofSeconds(30), () -> {
+            try {
+                groups[leader].leaderRead().get(30, TimeUnit.SECONDS);
+                return false;
+            } catch (ExecutionException refused) {
+                return true;
+            }
+        }, "a leader without followers refuses reads");
+    }
+
+    @Test
     void domainErrorsAndApplyBugsFailOnlyTheirOwnProposal() throws Exception {
         int leader = awaitLeader();
         groups[leader].propose(KvStateMachine.put("x", "1")).get(10, TimeUnit.SECONDS);

@@ -25,10 +25,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * This node's replica of one meta group. Mutations get the leader's clock reading and go
- * through Raft; queries are served from the leader's state, after a read barrier when the
- * header asks for a linearizable read (a leader that was deposed without knowing it yet could
- * otherwise answer from an old state). A non-leader answers NOT_LEADER with the leader's
- * client address as hint.
+ * through Raft; queries are served from the leader's state while its read lease holds
+ * ({@code RaftGroup.leaderRead}: a leader that was deposed without knowing it yet could otherwise
+ * answer from an old state), and after a read barrier of their own when the header asks for one.
+ * A non-leader, or a leader that cannot confirm it still leads, answers NOT_LEADER with the
+ * leader's client address as hint.
  */
 public final class MetaGroupReplica {
     private static final Logger LOG = LoggerFactory.getLogger(MetaGroupReplica.class);
@@ -74,14 +75,21 @@ public final class MetaGroupReplica {
             if (!raft.isLeader()) {
                 return CompletableFuture.failedFuture(notLeader());
             }
-            if (request.header().linearizable()) {
-                return raft.readBarrier().thenApply(ready -> machine.query(op, request));
+            CompletableFuture<Void> ready = request.header().linearizable() ? raft.readBarrier() : raft.leaderRead();
+            if (ready.isDone() && !ready.isCompletedExceptionally()) {
+                try {
+                    return CompletableFuture.completedFuture(machine.query(op, request));
+                } catch (WfsException e) {
+                    return CompletableFuture.failedFuture(e);
+                }
             }
-            try {
-                return CompletableFuture.completedFuture(machine.query(op, request));
-            } catch (WfsException e) {
-                return CompletableFuture.failedFuture(e);
-            }
+            // A leader that cannot confirm it still leads answers NOT_LEADER: the client asks the others.
+            return ready.handle((ok, error) -> {
+                if (error != null) {
+                    throw notLeader();
+                }
+                return machine.query(op, request);
+            });
         }
         return raft.propose(MetaCommand.encode(op.type(), nowNs(), request))
                 .thenCompose(LeasedOutcome::settle)
