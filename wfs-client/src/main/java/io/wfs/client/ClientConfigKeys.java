@@ -27,6 +27,10 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
                     + "answers without a lease are kept for client.attr-ttl only.");
+    public static final ConfigKey<Duration> ASYNC_CREATE_HOLD = durationKey("client.async-create-hold",
+            Duration.ofMillis(20), "How long a file created under a delegation, or changed since, is kept out of batches so that "
+                    + "its application's write, close, chown, chmod and utimens ride in its create's entry (docs/metadata.md, "
+                    + "\"A small file in one entry\"); at most 1 s after its create.");
     public static final ConfigKey<Duration> KERNEL_ATTR_TIMEOUT = durationKey("client.kernel-attr-timeout",
             Duration.ofSeconds(1), "FUSE attr_timeout: how long the kernel answers stat from its own cache, which no "
                     + "other mount's change can take back, so another mount's change may show that much later; 0: "
@@ -93,7 +97,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

@@ -117,7 +117,7 @@ public final class WfsClient implements WfsFileSystem {
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
-                registry) : null;
+                config.get(ClientConfigKeys.ASYNC_CREATE_HOLD), registry) : null;
         locks = new ClientLocks(meta);
         opens = new ClientOpens(paths, cache, namespace, files, session, creates);
     }

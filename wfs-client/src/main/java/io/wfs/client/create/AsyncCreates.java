@@ -53,10 +53,14 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     private final PendingChanges changes;
     private final DelegationAsker asker;
     private final CreateBatches batches;
+    /** client.async-create-hold. */
+    private final long holdNs;
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
             .newSingleThreadScheduledExecutor(new io.netty.util.concurrent.DefaultThreadFactory("wfs-client-creates", true));
 
-    public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch) {
+    public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch,
+                        java.time.Duration hold) {
+        this.holdNs = hold.toNanos();
         this.meta = meta;
         this.cache = cache;
         this.asker = new DelegationAsker(meta, leases, this, entryChanges);
@@ -72,8 +76,8 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     public static AsyncCreates install(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases,
                                        io.wfs.client.namespace.PathResolver paths, FileIo files,
                                        io.wfs.client.data.BlockIdPool blockIds, LongConsumer openedByBatch,
-                                       com.codahale.metrics.MetricRegistry registry) {
-        AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch);
+                                       java.time.Duration hold, com.codahale.metrics.MetricRegistry registry) {
+        AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch, hold);
         meta.setGate(new PendingOrder(creates, cache));
         leases.onRecall(creates);
         paths.useAbsentNames(creates::knownAbsent);
@@ -108,7 +112,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
             }
             long ino = d.takeNumber();
             attr = new InodeAttr(ino, mode, 1, caller.uid(), gid, 0, now, now, now, 0, dir);
-            PendingCreate p = new PendingCreate(dir, name, nameString, caller, attr);
+            PendingCreate p = new PendingCreate(dir, name, nameString, caller, attr, holdNs);
             d.queued.add(p);
             d.byName.put(nameString, p);
             d.madeHere.put(nameString, ino);
@@ -122,7 +126,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
             cache.put(dir, nameString, attr, d.lease, cache.generation());
             cache.touchedHere(dir, now);
             cache.created(ino);
-            release(p, PendingCreate.HOLD_MS);
+            release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(holdNs)));
         }
         return attr;
     }

@@ -22,10 +22,11 @@ final class PendingCreate {
     String nameString;
     final Caller caller;
     /**
-     * How long a file just created, flushed or changed is kept out of batches, for its commit and its
-     * application's chown, chmod and utimens to ride along (a small file's write and close; tar).
+     * How long a file just created or changed is kept out of batches, for its commit and its
+     * application's chown, chmod and utimens to ride along (a small file's write and close; tar):
+     * client.async-create-hold.
      */
-    static final long HOLD_MS = 20;
+    private final long holdNs;
     /** How long a file is held back at most after its create, however busy its application keeps it. */
     private static final long MAX_HOLD_NS = TimeUnit.SECONDS.toNanos(1);
     /**
@@ -71,7 +72,8 @@ final class PendingCreate {
     /** When its owner, mode or times were last changed here (its ctime), 0 if never. */
     long changeTimeNs;
 
-    PendingCreate(long dir, byte[] name, String nameString, Caller caller, InodeAttr attr) {
+    PendingCreate(long dir, byte[] name, String nameString, Caller caller, InodeAttr attr, long holdNs) {
+        this.holdNs = Math.min(holdNs, MAX_HOLD_NS);
         this.dir = dir;
         this.ino = attr.ino();
         this.name = name;
@@ -81,7 +83,7 @@ final class PendingCreate {
         this.createdNs = attr.ctimeNs();
         this.createdNanos = System.nanoTime();
         this.activeNanos = createdNanos;
-        this.holdUntilNanos = createdNanos + TimeUnit.MILLISECONDS.toNanos(HOLD_MS);
+        this.holdUntilNanos = createdNanos + this.holdNs;
     }
 
     /** Its data is being uploaded: held until the commit rides (touch), or at most until its hold's limit. */
@@ -93,7 +95,7 @@ final class PendingCreate {
     /** Its application still works on it (a commit rode, a change folded): held a little longer. */
     void touch() {
         activeNanos = System.nanoTime();
-        holdUntilNanos = Math.min(System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(HOLD_MS), createdNanos + MAX_HOLD_NS);
+        holdUntilNanos = Math.min(System.nanoTime() + holdNs, createdNanos + MAX_HOLD_NS);
     }
 
     /** Closed and left alone for {@link #QUIET_NS} at {@code now}: it may leave with a batch before its hold ends. */

@@ -20,7 +20,7 @@ class BatchSelectionTest {
 
     private PendingCreate create(Caller caller, String name) {
         InodeAttr attr = new InodeAttr(nextIno++, Posix.S_IFREG | 0644, 1, caller.uid(), caller.gid(), 0, 1, 1, 1, 0, 9);
-        PendingCreate p = new PendingCreate(9, name.getBytes(StandardCharsets.UTF_8), name, caller, attr);
+        PendingCreate p = new PendingCreate(9, name.getBytes(StandardCharsets.UTF_8), name, caller, attr, 20_000_000L);
         dir.queued.add(p);
         return p;
     }
