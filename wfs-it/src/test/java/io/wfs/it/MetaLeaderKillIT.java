@@ -84,4 +84,47 @@ class MetaLeaderKillIT {
             assertEquals(1, digests.stream().distinct().count(), "replica digests " + digests);
         }
     }
+    /**
+     * A leader whose followers are gone stops answering reads once its read lease runs out, whether
+     * or not Raft has made it step down yet (docs/metadata.md, item 5), and its refusal names no
+     * leader: before it steps down Raft would name this very node, and the client would ask it again
+     * at once, in a loop.
+     */
+    @Test
+    void aLeaderWithoutItsFollowersRefusesReadsAndNamesNoLeader() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().metaNodes(3).groups(1)
+                .set("raft.election-timeout", "1000ms").set("raft.max-election-delay", "300ms").start()) {
+            MetaClient client = cluster.metaClient();
+            client.call(new MkdirRequest(client.mutation(0, 0), 1, n("d"), 0755)).get(30, TimeUnit.SECONDS);
+            String group = cluster.slotMap().groups().get(0).id();
+            int leader = Await.value(Duration.ofSeconds(30), () -> {
+                int l = cluster.leaderOf(group);
+                return l < 0 ? null : l;
+            }, "a leader");
+            java.net.InetSocketAddress at = cluster.leaderAddress(group);
+            io.wfs.common.rpc.client.RpcClient raw = cluster.rpcClient();
+            LookupRequest lookup = new LookupRequest(client.query(0, 0), 1, n("d"));
+            raw.call(at, lookup).get(30, TimeUnit.SECONDS);
+            for (int i = 0; i < 3; i++) {
+                if (i != leader) {
+                    ((InProcessMetaNode) cluster.meta(i)).kill();
+                }
+            }
+            String[] refusal = {null};
+            Await.until(Duration.ofSeconds(30), () -> {
+                try {
+                    raw.call(at, lookup).get(30, TimeUnit.SECONDS);
+                    return false;
+                } catch (java.util.concurrent.ExecutionException e) {
+                    io.wfs.common.error.WfsException w = io.wfs.common.error.WfsException.unwrap(e);
+                    refusal[0] = w.code() + " hint " + w.leaderHint();
+                    assertEquals(io.wfs.common.error.WfsErrorCode.NOT_LEADER, w.code(), w.toString());
+                    assertTrue(w.leaderHint() == null || !w.leaderHint().endsWith(":" + at.getPort()),
+                            "the refusal names the refusing node as leader: " + w);
+                    return true;
+                }
+            }, () -> "the leader without followers still answers reads");
+            System.out.println("refused: " + refusal[0]);
+        }
+    }
 }

@@ -83,10 +83,12 @@ public final class MetaGroupReplica {
                     return CompletableFuture.failedFuture(e);
                 }
             }
-            // A leader that cannot confirm it still leads answers NOT_LEADER: the client asks the others.
+            // A leader that cannot confirm it still leads answers NOT_LEADER without a hint (Raft
+            // would name this node): the client backs off and asks the others.
             return ready.handle((ok, error) -> {
                 if (error != null) {
-                    throw notLeader();
+                    throw new WfsException(WfsErrorCode.NOT_LEADER, "this replica of " + group.id()
+                            + " could not confirm that it still leads", null, 0, null);
                 }
                 return machine.query(op, request);
             });
