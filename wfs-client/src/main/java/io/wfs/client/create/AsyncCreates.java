@@ -53,8 +53,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     private final PendingChanges changes;
     private final DelegationAsker asker;
     private final CreateBatches batches;
-    /** client.async-create-hold. */
-    private final long holdNs;
+    private final long holdNs; // client.async-create-hold
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
             .newSingleThreadScheduledExecutor(new io.netty.util.concurrent.DefaultThreadFactory("wfs-client-creates", true));
 
