@@ -150,7 +150,12 @@ class FrameFuzzIT {
                 } catch (Exception e) {
                     throw new java.util.concurrent.CompletionException(e);
                 }
-            }, r -> new Thread(r, "fuzz-" + t.kind()).start()));
+            }, r -> {
+                // Daemon: a failed run must not keep the test JVM alive while the others finish.
+                Thread thread = new Thread(r, "fuzz-" + t.kind());
+                thread.setDaemon(true);
+                thread.start();
+            }));
         }
         for (CompletableFuture<Void> run : runs) {
             // A failure's message (the kind, the seed, what was sent) is in the exception's cause.

@@ -97,13 +97,10 @@ public final class GroupLeader {
         } catch (WfsException e) {
             attempt = CompletableFuture.failedFuture(e);
         }
-        return attempt.handle((reply, error) -> {
-            if (error == null) {
-                return CompletableFuture.completedFuture(reply);
-            }
+        return attempt.exceptionallyCompose(error -> {
             CompletableFuture<R> recorded = recorded(h, stepType);
-            return recorded != null ? recorded : CompletableFuture.<R>failedFuture(WfsException.unwrap(error));
-        }).thenCompose(f -> f);
+            return recorded != null ? recorded : CompletableFuture.failedFuture(WfsException.unwrap(error));
+        });
     }
 
     /**

@@ -40,27 +40,31 @@ public final class LinkOp implements LeasedEntry<LinkRequest> {
             return leader.inThisGroup(this, req);
         }
         MetaHeader h = req.header();
-        return leader.once(h, MessageType.LINK_LOCKED_CHILD, () -> {
-            // The early check of the new name (same rules; the authoritative check is step 2).
-            leader.inspect(h, ctx -> NewEntry.checkParent(ctx, req.newParent(), req.newName()));
-            CrossGroupSteps steps = leader.steps();
-            return steps.step(LINK, 1, () -> steps.peers().call(new LockForLinkRequest(steps.internal(), req.ino(),
-                            req.newParent(), req.newName())))
-                    .thenCompose(target -> {
-                        InodeAttr t = target.attr();
-                        return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
-                                new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
-                                .handle((linked, error) -> {
-                                    // A resend that raced an earlier run is answered from that run's record: undo our lock.
-                                    boolean applied = error == null && leader.stepApplied(h, t.ino(), t.ctimeNs());
-                                    steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), applied, error);
-                                    if (error != null) {
-                                        throw WfsException.unwrap(error);
-                                    }
-                                    return applied ? target : (AttrReply) linked;
-                                });
-                    });
-        });
+        return leader.once(h, MessageType.LINK_LOCKED_CHILD, () -> linkAcrossGroups(leader, req));
+    }
+
+    /** Lock the target in its group (step 1), the entry here (step 2, the client's record), resolve (step 3). */
+    private static CompletableFuture<AttrReply> linkAcrossGroups(GroupLeader leader, LinkRequest req) {
+        MetaHeader h = req.header();
+        // The early check of the new name (same rules; the authoritative check is step 2).
+        leader.inspect(h, ctx -> NewEntry.checkParent(ctx, req.newParent(), req.newName()));
+        CrossGroupSteps steps = leader.steps();
+        return steps.step(LINK, 1, () -> steps.peers().call(new LockForLinkRequest(steps.internal(), req.ino(),
+                        req.newParent(), req.newName())))
+                .thenCompose(target -> {
+                    InodeAttr t = target.attr();
+                    return steps.step(LINK, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.newParent(), req.newName(), t.ino(), t.mode(), t.ctimeNs())))
+                            .handle((linked, error) -> {
+                                // A resend that raced an earlier run is answered from that run's record: undo our lock.
+                                boolean applied = error == null && leader.stepApplied(h, t.ino(), t.ctimeNs());
+                                steps.resolveUnlessUnknown(t.ino(), t.ctimeNs(), applied, error);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return applied ? target : (AttrReply) linked;
+                            });
+                });
     }
 
     @Override

@@ -68,29 +68,33 @@ public final class MkdirOp implements LeasedEntry<MkdirRequest> {
         if (!leader.leads() || leader.owns(slot) || leader.inspect(h, ctx -> QuotaEdges.rootOf(ctx, req.parent()) != 0)) {
             return leader.inThisGroup(this, req);
         }
-        return leader.once(h, MessageType.LINK_LOCKED_CHILD, () -> {
-            Placement place = leader.inspect(h, ctx -> checkAndPlace(ctx, req.parent(), req.name(), req.mode()));
-            CrossGroupSteps steps = leader.steps();
-            return steps.step(MKDIR, 1, () -> steps.peers().call(new CreateLockedRequest(steps.internal(), slot,
-                            place.permissions(), h.uid(), place.gid(), req.parent(), req.name())))
-                    .thenCompose(child -> {
-                        InodeAttr c = child.attr();
-                        return steps.step(MKDIR, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
-                                new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(),
-                                        Posix.S_IFDIR | place.permissions(), c.ctimeNs())))
-                                .handle((linked, error) -> {
-                                    AttrReply reply = (AttrReply) linked;
-                                    // A retry that raced past the replay check: the earlier run's child wins.
-                                    boolean replayed = reply != null && reply.attr().ino() != c.ino();
-                                    boolean commit = error == null && !replayed;
-                                    steps.resolveUnlessUnknown(c.ino(), c.ctimeNs(), commit, error);
-                                    if (error != null) {
-                                        throw WfsException.unwrap(error);
-                                    }
-                                    return replayed ? reply : child;
-                                });
-                    });
-        });
+        return leader.once(h, MessageType.LINK_LOCKED_CHILD, () -> mkdirAcrossGroups(leader, req, slot));
+    }
+
+    /** Create the locked directory in its slot's group (step 1), the entry here (step 2, the client's record), resolve (step 3). */
+    private CompletableFuture<AttrReply> mkdirAcrossGroups(GroupLeader leader, MkdirRequest req, int slot) {
+        MetaHeader h = req.header();
+        Placement place = leader.inspect(h, ctx -> checkAndPlace(ctx, req.parent(), req.name(), req.mode()));
+        CrossGroupSteps steps = leader.steps();
+        return steps.step(MKDIR, 1, () -> steps.peers().call(new CreateLockedRequest(steps.internal(), slot,
+                        place.permissions(), h.uid(), place.gid(), req.parent(), req.name())))
+                .thenCompose(child -> {
+                    InodeAttr c = child.attr();
+                    return steps.step(MKDIR, 2, () -> leader.propose(MessageType.LINK_LOCKED_CHILD,
+                            new LinkLockedChildRequest(h, req.parent(), req.name(), c.ino(),
+                                    Posix.S_IFDIR | place.permissions(), c.ctimeNs())))
+                            .handle((linked, error) -> {
+                                AttrReply reply = (AttrReply) linked;
+                                // A retry that raced past the replay check: the earlier run's child wins.
+                                boolean replayed = reply != null && reply.attr().ino() != c.ino();
+                                boolean commit = error == null && !replayed;
+                                steps.resolveUnlessUnknown(c.ino(), c.ctimeNs(), commit, error);
+                                if (error != null) {
+                                    throw WfsException.unwrap(error);
+                                }
+                                return replayed ? reply : child;
+                            });
+                });
     }
 
     @Override

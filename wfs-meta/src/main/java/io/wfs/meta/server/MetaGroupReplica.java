@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * through Raft; queries are served from the leader's state while its read lease holds
  * ({@code RaftGroup.leaderRead}: a leader that was deposed without knowing it yet could otherwise
  * answer from an old state), and after a read barrier of their own when the header asks for one.
- * A non-leader, or a leader that cannot confirm it still leads, answers NOT_LEADER with the
- * leader's client address as hint.
+ * A non-leader answers NOT_LEADER with the leader's client address as hint; a leader that cannot
+ * confirm it still leads answers NOT_LEADER without one ({@link #unconfirmedLeader}).
  */
 public final class MetaGroupReplica {
     private static final Logger LOG = LoggerFactory.getLogger(MetaGroupReplica.class);
@@ -83,12 +83,9 @@ public final class MetaGroupReplica {
                     return CompletableFuture.failedFuture(e);
                 }
             }
-            // A leader that cannot confirm it still leads answers NOT_LEADER without a hint (Raft
-            // would name this node): the client backs off and asks the others.
             return ready.handle((ok, error) -> {
                 if (error != null) {
-                    throw new WfsException(WfsErrorCode.NOT_LEADER, "this replica of " + group.id()
-                            + " could not confirm that it still leads", null, 0, null);
+                    throw unconfirmedLeader();
                 }
                 return machine.query(op, request);
             });
@@ -171,6 +168,16 @@ public final class MetaGroupReplica {
     }
 
     /** NOT_LEADER with the leader's client address as hint, when known. */
+    /**
+     * NOT_LEADER without a hint, from a leader whose read lease could not be renewed: until it steps
+     * down Raft names this very node, and the client would ask it again at once. Without a hint the
+     * client backs off and asks the others.
+     */
+    private WfsException unconfirmedLeader() {
+        return new WfsException(WfsErrorCode.NOT_LEADER, "this replica of " + group.id()
+                + " could not confirm that it still leads", null, 0, null);
+    }
+
     public WfsException notLeader() {
         PeerId leader = raft.leader();
         return withClientHint(new WfsException(WfsErrorCode.NOT_LEADER, "not the leader of " + group.id(),
