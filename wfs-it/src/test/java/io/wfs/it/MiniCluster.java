@@ -111,7 +111,7 @@ public final class MiniCluster implements AutoCloseable {
             if (shape.mounts > 0) {
                 c.mounts = new ClusterMounts(c.dir, c.managerList(), c.secret(), shape.uncachedMounts);
                 for (int i = 0; i < shape.mounts; i++) {
-                    c.mounts.add();
+                    c.mounts.add("/", c.secret(), shape.mountSettings);
                 }
             }
             return c;

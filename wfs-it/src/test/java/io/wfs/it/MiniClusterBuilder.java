@@ -26,6 +26,7 @@ public final class MiniClusterBuilder {
     boolean localCommand;
     int mounts;
     boolean uncachedMounts;
+    java.util.function.UnaryOperator<io.wfs.common.config.WfsConfig> mountSettings = java.util.function.UnaryOperator.identity();
     boolean hostPerProcess;
 
     MiniClusterBuilder() {
@@ -142,6 +143,12 @@ public final class MiniClusterBuilder {
      */
     public MiniClusterBuilder uncachedMounts() {
         uncachedMounts = true;
+        return this;
+    }
+
+    /** Client settings of every mount of {@link #mounts(int)}, applied on top of the defaults. */
+    public MiniClusterBuilder mountSettings(java.util.function.UnaryOperator<io.wfs.common.config.WfsConfig> settings) {
+        mountSettings = settings;
         return this;
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.client.Caller;
+import io.wfs.client.ClientConfigKeys;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.route.MetaClient;
 import io.wfs.common.testing.Await;
@@ -39,7 +40,10 @@ class PendingOpensIT {
 
     @BeforeAll
     static void start() throws Exception {
-        cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start();
+        // Both tests open a file before its batch leaves: held 500 ms, not the default 20, so that a
+        // loaded CI machine opens it in time (at 20 ms CI once missed it 30 times running).
+        cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts()
+                .mountSettings(c -> c.with(ClientConfigKeys.ASYNC_CREATE_HOLD, Duration.ofMillis(500))).start();
     }
 
     @AfterAll
@@ -89,8 +93,8 @@ class PendingOpensIT {
         MetricRegistry oneRpc = cluster.mountClientMetrics(0);
         byte[] content = new byte[100_000];
         new Random(16).nextBytes(content);
-        // Written and closed, then opened twice before its batch leaves (it is held some milliseconds
-        // for what follows a close): tried again on a machine too slow to open within that time.
+        // Written and closed, then opened twice before its batch leaves (held for what follows a
+        // close): tried again on a machine too slow to open within that time.
         FileChannel first = null;
         FileChannel second = null;
         Path held = null;
