@@ -6,15 +6,18 @@ import io.wfs.common.error.WfsException;
 import io.wfs.common.route.MetaClient;
 
 /**
- * fcntl and flock locks of a client's open files: the meta group of the file keeps them
- * (SetLockOp, GetLockOp) and answers a conflict at once; a blocking lock waits here, retrying
- * with a backoff up to 200 ms.
+ * fcntl and flock locks of a client's open files: the leader of the file's meta group keeps them
+ * in memory (SetLockOp, GetLockOp) and answers a conflict at once; a blocking lock waits here,
+ * retrying with a backoff up to 200 ms. What the leader granted is recorded in the session's
+ * {@link SessionOpens}, which announces it to the group's next leader.
  */
 final class ClientLocks {
     private final MetaClient meta;
+    private final SessionOpens held;
 
-    ClientLocks(MetaClient meta) {
+    ClientLocks(MetaClient meta, SessionOpens held) {
         this.meta = meta;
+        this.held = held;
     }
 
     void lock(WfsFile file, int kind, int type, long start, long end, long owner, boolean wait) {
@@ -24,6 +27,7 @@ final class ClientLocks {
             try {
                 Rpc.await(meta.call(new io.wfs.common.msg.meta.SetLockRequest(meta.mutation(c.uid(), c.gid(), c.groups()),
                         file.ino(), kind, type, start, end, owner)));
+                held.locked(file.ino(), owner, kind, type, start, end);
                 return;
             } catch (WfsException e) {
                 if (!wait || e.code() != WfsErrorCode.EAGAIN) {

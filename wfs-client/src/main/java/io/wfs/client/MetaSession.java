@@ -45,6 +45,11 @@ final class MetaSession implements AutoCloseable {
         heartbeats.scheduleWithFixedDelay(this::heartbeat, ms / 3, ms, TimeUnit.MILLISECONDS);
     }
 
+    /** What this session holds open and locked, as the leaders will be told after a leader change. */
+    SessionOpens opens() {
+        return opens;
+    }
+
     private void heartbeat() {
         for (SlotMap.Group g : slotMap.get().groups()) {
             if (g.slots().length > 0) {

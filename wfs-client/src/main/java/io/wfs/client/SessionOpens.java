@@ -1,20 +1,29 @@
 package io.wfs.client;
 
+import io.wfs.common.lock.HeldLock;
+import io.wfs.common.lock.LockRange;
+import io.wfs.common.lock.LockTable;
+import io.wfs.common.msg.meta.LockRangeRequest;
 import io.wfs.common.route.HeldOpens;
 import io.wfs.common.route.SlotMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The files this client's session holds open, with their open counts: what it announces to a
- * meta group's new leader, which keeps opens in memory only. An open counts from before its
- * request leaves (so an announcement racing it names the file) until its close is sent.
+ * The files this client's session holds open, with their open counts, and the locks the leaders
+ * granted it: what it announces to a meta group's new leader, which keeps opens and locks in
+ * memory only. An open counts from before its request leaves (so an announcement racing it names
+ * the file) until its close is sent; a lock from its grant until its release was answered.
  */
 final class SessionOpens implements HeldOpens {
     private final Long2IntOpenHashMap counts = new Long2IntOpenHashMap();
+    /** This session's own locks (the session field is 0: they are all this session's). */
+    private final LockTable locks = new LockTable();
     private final Supplier<SlotMap> slotMap;
 
     SessionOpens(Supplier<SlotMap> slotMap) {
@@ -31,6 +40,12 @@ final class SessionOpens implements HeldOpens {
         }
     }
 
+    /** The leader granted (or released, type UNLOCK) a lock of this session. */
+    synchronized void locked(long ino, long owner, int kind, int type, long start, long end) {
+        boolean flock = kind == LockRangeRequest.FLOCK;
+        locks.record(ino, 0, owner, kind, type, flock ? 0 : start, flock ? LockRangeRequest.TO_EOF : end);
+    }
+
     @Override
     public synchronized Held in(SlotMap.Group group) {
         SlotMap map = slotMap.get();
@@ -42,6 +57,14 @@ final class SessionOpens implements HeldOpens {
                 n.add(e.getIntValue());
             }
         }
-        return new Held(inos.toLongArray(), n.toIntArray());
+        List<HeldLock> held = new ArrayList<>();
+        for (long ino : locks.inos()) {
+            if (map.groupOfIno(ino).id().equals(group.id())) {
+                for (LockRange l : locks.on(ino)) {
+                    held.add(new HeldLock(ino, l.owner(), l.kind(), l.type(), l.start(), l.end()));
+                }
+            }
+        }
+        return new Held(inos.toLongArray(), n.toIntArray(), held);
     }
 }

@@ -118,7 +118,7 @@ public final class WfsClient implements WfsFileSystem {
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 config.get(ClientConfigKeys.ASYNC_CREATE_HOLD), registry) : null;
-        locks = new ClientLocks(meta);
+        locks = new ClientLocks(meta, session.opens());
         opens = new ClientOpens(paths, cache, namespace, files, session, creates);
     }
 

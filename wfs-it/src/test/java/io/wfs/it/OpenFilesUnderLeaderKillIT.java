@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.wfs.client.Caller;
 import io.wfs.client.WfsClient;
@@ -26,21 +27,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * Opens are not Raft entries: the leader counts them in memory. Here a file held open through a
- * real FUSE mount loses its last name, and the leader of its group is killed with {@code kill -9}.
- * The new leader knows the orphan (replicated) but not who holds it until the mount's session
- * announces its opens; it must keep the file, with its data, until the last close, and then free
- * it. An orphan nobody held goes once the new leader's re-announce window is over.
+ * Opens and locks are not Raft entries: the leader keeps them in memory. Here a file held open
+ * through a real FUSE mount loses its last name, another file is locked through that mount, and
+ * the leader of their group is killed with {@code kill -9}. The new leader knows the orphan
+ * (replicated) but not who holds it, nor the lock, until the mount's session announces them; it
+ * must keep the file, with its data, until the last close, and then free it, and must not grant
+ * the lock to a second mount until the first released it. An orphan nobody held goes once the new
+ * leader's re-announce window is over.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class OpenFilesUnderLeaderKillIT {
     private static final int MIB = 1 << 20;
 
     @Test
-    void anOpenUnlinkedFileKeepsItsDataThroughALeaderKillUntilItsLastClose() throws Exception {
+    void anOpenUnlinkedFileAndALockOutliveALeaderKillUntilClosedAndReleased() throws Exception {
         // The mount heartbeats every second, inside the meta nodes' 3 s re-announce window
         // (ClusterMounts, NodeConfigFiles), as production's 15 s heartbeats are inside 30 s.
-        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(1).start();
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(2).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
             SlotMap slots = view.awaitLedAndWritable();
             WfsClient client = cluster.mountClient(0);
@@ -53,8 +56,14 @@ class OpenFilesUnderLeaderKillIT {
             long held = client.getattr(Caller.ROOT, "/held").ino();
             long notHeld = client.getattr(Caller.ROOT, "/not-held").ino();
 
+            Files.write(root.resolve("locked"), content);
+            Path lockedThere = cluster.mountPoint(1).resolve("locked");
             try (FileChannel open = FileChannel.open(root.resolve("held"), StandardOpenOption.READ);
+                 FileChannel locker = FileChannel.open(root.resolve("locked"), StandardOpenOption.WRITE);
+                 FileChannel rival = FileChannel.open(lockedThere, StandardOpenOption.WRITE);
                  MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
+                java.nio.channels.FileLock lock = locker.lock(0, 100, false);
+                assertNull(rival.tryLock(50, 10, false), "the first mount's lock holds");
                 Files.delete(root.resolve("held"));
                 Files.delete(root.resolve("not-held"));
                 assertFalse(Files.exists(root.resolve("held")));
@@ -72,6 +81,17 @@ class OpenFilesUnderLeaderKillIT {
                 assertNotNull(kept, "the open orphan survives the leader kill and the new leader's window");
                 assertEquals(0, kept.nlink(), "nameless");
                 assertArrayEquals(content, readAll(open, content.length), "the open-unlinked file's data after the leader kill");
+
+                // The lock was announced to the new leader: the other mount still cannot take it...
+                assertNull(rival.tryLock(50, 10, false), "the lock survives the leader kill");
+                try (java.nio.channels.FileLock beside = rival.tryLock(100, 10, false)) {
+                    assertNotNull(beside, "a range beside it is free");
+                }
+                // ...until the first mount releases it.
+                lock.release();
+                try (java.nio.channels.FileLock taken = rival.tryLock(50, 10, false)) {
+                    assertNotNull(taken, "released, the range is the other mount's to take");
+                }
             }
             try (MetaClient meta = new MetaClient(cluster.rpcClient(), slots, Duration.ofSeconds(30))) {
                 Await.until(Duration.ofMinutes(1), () -> missing(meta, held), "the orphan released after its last close");

@@ -1,7 +1,7 @@
 package io.wfs.common.route;
 
 /**
- * The files a session holds open, as its client knows them: what it announces to a group's new
+ * The files a session holds open and its locks, as its client knows them: what it announces to a group's new
  * leader ({@link MetaClient}, {@code AnnounceOpensRequest}).
  */
 public interface HeldOpens {
@@ -9,7 +9,7 @@ public interface HeldOpens {
     HeldOpens NONE = new HeldOpens() {
         @Override
         public Held in(SlotMap.Group group) {
-            return new Held(new long[0], new int[0]);
+            return new Held(new long[0], new int[0], java.util.List.of());
         }
 
         @Override
@@ -18,8 +18,8 @@ public interface HeldOpens {
         }
     };
 
-    /** Inodes and open counts, equal lengths. */
-    record Held(long[] inos, int[] counts) {
+    /** Inodes and open counts (equal lengths), and the locks held on the group's inodes. */
+    record Held(long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> locks) {
     }
 
     /** The inodes of {@code group} (by the current slot map) this session holds open, with their counts. */

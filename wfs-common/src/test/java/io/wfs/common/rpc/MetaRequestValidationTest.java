@@ -222,6 +222,25 @@ class MetaRequestValidationTest {
     }
 
     @Test
+    void anAnnouncementOfLocksIsChecked() {
+        MetaHeader withSession = H.withSequence(5, 2, 1);
+        java.util.List<io.wfs.common.lock.HeldLock> held = java.util.List.of(new io.wfs.common.lock.HeldLock(1, 9, 1, 2, 0, 99),
+                new io.wfs.common.lock.HeldLock(1, 0, 2, 1, 0, Long.MAX_VALUE));
+        AnnounceOpensRequest ok = new AnnounceOpensRequest(withSession, 7, new long[] {1}, new int[] {1}, true, held);
+        ok.validate();
+        assertEquals(held, ok.locks());
+        for (io.wfs.common.lock.HeldLock bad : java.util.List.of(new io.wfs.common.lock.HeldLock(1, 9, 3, 2, 0, 9),
+                new io.wfs.common.lock.HeldLock(1, 9, 1, 3, 0, 9), new io.wfs.common.lock.HeldLock(1, 9, 1, 1, 10, 9),
+                new io.wfs.common.lock.HeldLock(1, 9, 1, 1, -1, 9))) {
+            assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(withSession, 7, new long[0], new int[0], true,
+                    java.util.List.of(bad))), bad.toString());
+        }
+        byte[] packed = io.wfs.common.lock.HeldLock.encode(held);
+        assertEquals(WfsErrorCode.BAD_REQUEST, assertThrows(io.wfs.common.error.WfsException.class,
+                () -> io.wfs.common.lock.HeldLock.decode(java.util.Arrays.copyOf(packed, packed.length - 1))).code(), "a torn lock");
+    }
+
+    @Test
     void sequencesMustBeConsistent() {
         new LookupRequest(H.withSequence(5, 10, 9), 1, "a".getBytes()).validate();
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(H.withSequence(5, 10, 10), 1, "a".getBytes())));

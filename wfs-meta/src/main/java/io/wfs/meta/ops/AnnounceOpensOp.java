@@ -11,8 +11,8 @@ import it.unimi.dsi.fastutil.longs.LongArrayList;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * A session tells this group's new leader which of its files it holds open (the leader answered
- * OPENS_UNKNOWN to its first request). Served from memory, no Raft entry. Inodes the group does
+ * A session tells this group's new leader which of its files it holds open and its locks (the
+ * leader answered OPENS_UNKNOWN to its first request). Served from memory, no Raft entry. Inodes the group does
  * not hold (deleted meanwhile, or another group's) are skipped; only the session's first
  * announcement to this leader counts.
  */
@@ -59,7 +59,13 @@ public final class AnnounceOpensOp implements MetaOperation<AnnounceOpensRequest
                 heldCounts.add(counts[i]);
             }
         }
-        ctx.leaderOpens().announce(ctx.caller().session(), held.toLongArray(), heldCounts.toIntArray(), ctx.timeNs());
+        java.util.List<io.wfs.common.lock.HeldLock> locks = new java.util.ArrayList<>();
+        for (io.wfs.common.lock.HeldLock l : req.locks()) {
+            if (ctx.owns(l.ino()) && ctx.namespace().contains(l.ino())) {
+                locks.add(l);
+            }
+        }
+        ctx.leaderOpens().announce(ctx.caller().session(), held.toLongArray(), heldCounts.toIntArray(), locks, ctx.timeNs());
         return OkReply.INSTANCE;
     }
 }

@@ -33,11 +33,10 @@ public final class ExpireSessionsOp implements InternalOperation {
     }
 
     /**
-     * An expired session loses its locks and opens; orphans it held last become releasable (the
-     * leader releases them, ReleaseOrphansOp).
+     * An expired session loses its locks and opens (both in the leader's memory); orphans it held
+     * last become releasable (the leader releases them, ReleaseOrphansOp).
      */
     private static void releaseSession(MetaContext ctx, long session) {
-        ctx.clients().locks().releaseSession(session);
         ctx.clients().openFiles().forgetOpener(session);
         ctx.leaderOpens().sessionExpired(session);
     }

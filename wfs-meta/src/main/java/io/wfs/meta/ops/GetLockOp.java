@@ -4,9 +4,9 @@ import io.wfs.common.msg.meta.GetLockRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
 import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.rpc.MessageType;
-import io.wfs.meta.session.LockRange;
+import io.wfs.common.lock.LockRange;
 
-/** fcntl F_GETLK: the first conflicting lock of another owner, if any. */
+/** fcntl F_GETLK: the first conflicting lock of another owner, if any, from the leader's memory (SetLockOp). */
 public final class GetLockOp implements MetaOperation<GetLockRequest, LockInfoReply> {
     @Override
     public MessageType type() {
@@ -22,8 +22,8 @@ public final class GetLockOp implements MetaOperation<GetLockRequest, LockInfoRe
     public LockInfoReply execute(MetaContext ctx, GetLockRequest req) {
         ctx.attributes(req.ino());
         boolean flock = req.kind() == SetLockRequest.FLOCK;
-        LockRange l = ctx.clients().locks().conflict(req.ino(), ctx.caller().session(), req.owner(), req.kind(), req.type(),
-                flock ? 0 : req.start(), flock ? SetLockRequest.TO_EOF : req.end());
+        LockRange l = ctx.leaderOpens().locks().conflict(ctx.caller().session(), req.ino(), req.owner(), req.kind(), req.type(),
+                flock ? 0 : req.start(), flock ? SetLockRequest.TO_EOF : req.end(), ctx.timeNs());
         return l == null ? new LockInfoReply(false, 0, 0, 0, 0, 0)
                 : new LockInfoReply(true, l.type(), l.start(), l.end(), l.owner(), l.session());
     }

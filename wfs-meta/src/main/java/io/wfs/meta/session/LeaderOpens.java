@@ -10,7 +10,8 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 /**
  * Which sessions hold which files of this group open, as the group's leader knows it: in memory
- * only, so an open or a close costs no Raft entry (docs/metadata.md, "Opens"). It decides when
+ * only, so an open or a close costs no Raft entry (docs/metadata.md, "Opens"); and, with the same
+ * lifecycle, their locks ({@link LeaderLocks}). It decides when
  * an orphan ({@link OpenFiles}) may be released: when no session holds it open, and never during
  * the re-announce window after this replica became leader, while the sessions that held files
  * open through the previous leader announce them again. The window ends early once every
@@ -37,9 +38,17 @@ public final class LeaderOpens {
     private volatile boolean active;
     private long windowEndNs;
     private boolean windowScanned;
+    /** The window is over (a decision that never changes back while this replica leads). */
+    private boolean windowOver;
+    private final LeaderLocks locks = new LeaderLocks(this);
 
     public LeaderOpens(OpenFiles orphans) {
         this.orphans = orphans;
+    }
+
+    /** The sessions' locks, kept by the leader as their opens are (the same announcements and window). */
+    public LeaderLocks locks() {
+        return locks;
     }
 
     /** This replica became leader at {@code nowNs}: it knows no opens until the sessions announce them. */
@@ -48,6 +57,7 @@ public final class LeaderOpens {
         active = true;
         windowEndNs = nowNs + reannounceWindowNs;
         windowScanned = false;
+        windowOver = false;
     }
 
     public void stop() {
@@ -61,6 +71,7 @@ public final class LeaderOpens {
         announced = new LongOpenHashSet();
         lastSeenNs.clear();
         releasable.clear();
+        locks.clear();
     }
 
     public boolean active() {
@@ -86,11 +97,11 @@ public final class LeaderOpens {
     }
 
     /**
-     * The session's open files as its client knows them; the first announcement of a session to
-     * this leader counts, later ones (resends racing each other) change nothing. Inodes this group
-     * does not hold are skipped by the caller.
+     * The session's open files and locks as its client knows them; the first announcement of a
+     * session to this leader counts, later ones (resends racing each other) change nothing. Inodes
+     * this group does not hold are skipped by the caller.
      */
-    public void announce(long session, long[] inos, int[] counts, long nowNs) {
+    public void announce(long session, long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> held, long nowNs) {
         if (!active || !markAnnounced(session)) {
             return;
         }
@@ -98,6 +109,18 @@ public final class LeaderOpens {
         for (int i = 0; i < inos.length; i++) {
             add(session, inos[i], counts[i]);
         }
+        locks.announce(session, held);
+    }
+
+    /**
+     * True once no session can hold an open or a lock here that this leader does not know: the
+     * re-announce window's time passed, or every session that opens files announced.
+     */
+    public boolean windowOver(long nowNs) {
+        if (!windowOver && active && (windowScanned || nowNs >= windowEndNs || everyOpenerAnnounced())) {
+            windowOver = true;
+        }
+        return windowOver;
     }
 
     public void open(long session, long ino, long nowNs) {
@@ -156,8 +179,9 @@ public final class LeaderOpens {
         }
     }
 
-    /** The session expired: everything it held is closed. */
+    /** The session expired: everything it held is closed and unlocked. */
     public void sessionExpired(long session) {
+        locks.sessionExpired(session);
         if (announced.contains(session)) {
             LongOpenHashSet shrunk = new LongOpenHashSet(announced);
             shrunk.remove(session);

@@ -305,7 +305,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
     public long digest() {
         return locked(() -> (((namespace.digest() * 31 + sessions.size() * 17L + deletions.size()) * 31 + intents.size()) * 31
                     + intents.renameLease().holder()) * 31 + (intents.receipts().size() * 13L + intents.fences().size())
-                    + clients.locks().size() * 7L + clients.openFiles().orphans());
+                    + clients.openFiles().orphans());
     }
 
     /** {@code read} under the state lock: the accessors for gauges, admin and leader-side checks. */

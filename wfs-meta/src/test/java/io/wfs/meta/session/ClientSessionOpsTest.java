@@ -12,6 +12,7 @@ import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
+import io.wfs.common.lock.HeldLock;
 import io.wfs.common.msg.meta.GetLockRequest;
 import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.LinkRequest;
@@ -95,6 +96,8 @@ class ClientSessionOpsTest {
     @Test
     void aSessionThatStopsRenewingLosesItsLocksAfterTheLease() {
         long f = t.create(ROOT, "f", 0666).ino();
+        // SetLockOp's leader step records a session's first lock in a group with a heartbeat entry.
+        t.run(new SessionHeartbeatRequest(a(), 0));
         t.run(posix(a(), f, SetLockRequest.WRITE, 0, SetLockRequest.TO_EOF, 1));
         t.run(new SessionHeartbeatRequest(b(), 0));
         t.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.WRITE, 0, 0, 7));
@@ -199,7 +202,7 @@ class ClientSessionOpsTest {
     }
 
     @Test
-    void locksAndOpensSurviveASnapshot() throws Exception {
+    void opensAndOrphansSurviveASnapshot() throws Exception {
         long f = t.create(ROOT, "s", 0666).ino();
         t.run(posix(a(), f, SetLockRequest.WRITE, 5, 9, 1));
         t.run(new OpenRequest(a(), f, 0));
@@ -325,6 +328,60 @@ class ClientSessionOpsTest {
         assertEquals(0, next.stat(heldByB).nlink(), "held by B's announced open");
         next.run(new CloseRequest(b(), heldByB));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(heldByB));
+    }
+
+    @Test
+    void aNewLeaderGrantsNoLockUntilItsHoldersAnnouncedThem() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        t.run(new SessionHeartbeatRequest(b(), 0));
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(posix(a(), f, SetLockRequest.WRITE, 0, 99, 1));
+        t.run(new SetLockRequest(a(), f, SetLockRequest.FLOCK, SetLockRequest.READ, 0, 0, 1));
+
+        // The leader dies: the next one knows the sessions that open files, not their locks.
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        next.run(new AnnounceOpensRequest(b(), 0, new long[0], new int[0], true));
+        next.fails(WfsErrorCode.EBUSY, posix(b(), f, SetLockRequest.WRITE, 50, 60, 7));
+        next.fails(WfsErrorCode.EBUSY, new GetLockRequest(b(), f, SetLockRequest.POSIX, SetLockRequest.READ, 0, 10, 7));
+        next.run(posix(b(), f, SetLockRequest.UNLOCK, 0, 10, 7));
+
+        // A announces what it holds (a lock on an inode the group does not hold is skipped): conflicts as before.
+        next.run(new AnnounceOpensRequest(a(), 0, new long[] {f}, new int[] {1}, true, List.of(
+                new HeldLock(f, 1, SetLockRequest.POSIX, SetLockRequest.WRITE, 0, 99),
+                new HeldLock(f, 1, SetLockRequest.FLOCK, SetLockRequest.READ, 0, SetLockRequest.TO_EOF),
+                new HeldLock(f + 1000, 1, SetLockRequest.POSIX, SetLockRequest.WRITE, 0, 9))));
+        next.fails(WfsErrorCode.EAGAIN, posix(b(), f, SetLockRequest.WRITE, 50, 60, 7));
+        next.fails(WfsErrorCode.EAGAIN, new SetLockRequest(b(), f, SetLockRequest.FLOCK, SetLockRequest.WRITE, 0, 0, 2));
+        LockInfoReply held = next.run(new GetLockRequest(b(), f, SetLockRequest.POSIX, SetLockRequest.READ, 0, 10, 7));
+        assertTrue(held.found());
+        assertEquals(99, held.end());
+        assertEquals(A, held.session());
+        next.run(posix(a(), f, SetLockRequest.UNLOCK, 0, SetLockRequest.TO_EOF, 1));
+        next.run(posix(b(), f, SetLockRequest.WRITE, 50, 60, 7));
+        next.run(new SetLockRequest(b(), f, SetLockRequest.FLOCK, SetLockRequest.READ, 0, 0, 2));
+    }
+
+    @Test
+    void aHolderThatNeverAnnouncesHoldsUpNewLocksOnlyUntilTheWindowEnds() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        t.run(new SessionHeartbeatRequest(b(), 0));
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.run(posix(a(), f, SetLockRequest.WRITE, 0, 99, 1));
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        next.run(new AnnounceOpensRequest(b(), 0, new long[0], new int[0], true));
+        next.advance(29_000_000_000L);
+        next.fails(WfsErrorCode.EBUSY, posix(b(), f, SetLockRequest.WRITE, 0, 9, 7));
+        next.advance(2_000_000_000L);
+        next.run(posix(b(), f, SetLockRequest.WRITE, 0, 9, 7));
+    }
+
+    @Test
+    void aReplicaThatDoesNotLeadServesNoLocks() {
+        long f = t.create(ROOT, "f", 0666).ino();
+        t.machine().onLeaderStop();
+        t.fails(WfsErrorCode.EBUSY, posix(a(), f, SetLockRequest.WRITE, 0, 9, 1));
+        t.fails(WfsErrorCode.EBUSY, posix(a(), f, SetLockRequest.UNLOCK, 0, 9, 1));
+        t.fails(WfsErrorCode.EBUSY, new GetLockRequest(a(), f, SetLockRequest.POSIX, SetLockRequest.READ, 0, 10, 7));
     }
 
     @Test

@@ -2,12 +2,14 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.lock.HeldLock;
 import io.wfs.common.rpc.Validate;
+import java.util.List;
 
 /**
  * A session's open files in the group owning {@code slot}: each inode with its number of open
- * handles. Opens and closes are not Raft entries; the group's leader keeps them in memory, so a new
- * leader learns them from this announcement, which every session sends before its first other
+ * handles, and its locks on them. Opens, closes and locks are not Raft entries; the group's leader
+ * keeps them in memory, so a new leader learns them from this announcement, which every session sends before its first other
  * request to that leader (the leader answers {@code OPENS_UNKNOWN} until then).
  */
 public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
@@ -18,6 +20,8 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
     private int[] counts;
     /** False for a session that never opens files (a meta server's own client for the other groups). */
     private boolean opensFiles;
+    /** The session's locks on the group's inodes, packed ({@link HeldLock}); appended, absent from older clients. */
+    private byte[] locks;
 
     public AnnounceOpensRequest() {
     }
@@ -27,6 +31,16 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
         this.inos = inos;
         this.counts = counts;
         this.opensFiles = opensFiles;
+    }
+
+    public AnnounceOpensRequest(MetaHeader header, int slot, long[] inos, int[] counts, boolean opensFiles, List<HeldLock> locks) {
+        this(header, slot, inos, counts, opensFiles);
+        this.locks = locks.isEmpty() ? null : HeldLock.encode(locks);
+    }
+
+    /** The locks the session holds on the group's inodes. */
+    public List<HeldLock> locks() {
+        return HeldLock.decode(locks);
     }
 
     public boolean opensFiles() {
@@ -56,5 +70,6 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
                 throw new WfsException(WfsErrorCode.BAD_REQUEST, "open count of inode " + i[k] + " must be positive, is " + c[k]);
             }
         }
+        HeldLock.decode(locks);
     }
 }

@@ -1,13 +1,9 @@
-package io.wfs.meta.session;
+package io.wfs.common.lock;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -16,9 +12,13 @@ import java.util.List;
  * overlapping ranges (splitting them), unlocking cuts them. A flock covers the whole file and
  * is converted in place. Conflicts are between different owners only; the two kinds never
  * conflict with each other, as on Linux.
+ *
+ * <p>The meta group's leader keeps one (LeaderLocks) and answers conflicts from it; a client
+ * keeps one of its own session's locks, which it announces to a group's new leader.
  */
 public final class LockTable {
-    private static final int UNLOCK = 3;
+    /** The lock type that releases (LockRangeRequest.UNLOCK). */
+    public static final int UNLOCK = 3;
 
     private final Long2ObjectOpenHashMap<List<LockRange>> byIno = new Long2ObjectOpenHashMap<>();
 
@@ -37,6 +37,14 @@ public final class LockTable {
         if (type != UNLOCK && conflict(ino, session, owner, kind, type, start, end) != null) {
             throw new WfsException(WfsErrorCode.EAGAIN, "conflicting lock held");
         }
+        record(ino, session, owner, kind, type, start, end);
+    }
+
+    /**
+     * As {@link #set} without the conflict check: what a lock's holder records once the leader
+     * granted it, and what a new leader takes from a holder's announcement.
+     */
+    public void record(long ino, long session, long owner, int kind, int type, long start, long end) {
         List<LockRange> kept = new ArrayList<>();
         for (LockRange l : byIno.getOrDefault(ino, List.of())) {
             if (!l.sameOwner(session, owner, kind) || !l.overlaps(start, end)) {
@@ -74,6 +82,20 @@ public final class LockTable {
         return released;
     }
 
+    /** The inodes that have locks. */
+    public long[] inos() {
+        return byIno.keySet().toLongArray();
+    }
+
+    /** The locks held on {@code ino}, by start. */
+    public List<LockRange> on(long ino) {
+        return List.copyOf(byIno.getOrDefault(ino, List.of()));
+    }
+
+    public void clear() {
+        byIno.clear();
+    }
+
     public int size() {
         int n = 0;
         for (List<LockRange> l : byIno.values()) {
@@ -88,37 +110,6 @@ public final class LockTable {
         } else {
             locks.sort((a, b) -> a.start() != b.start() ? Long.compare(a.start(), b.start())
                     : a.session() != b.session() ? Long.compare(a.session(), b.session()) : Long.compare(a.owner(), b.owner()));
-            byIno.put(ino, locks);
-        }
-    }
-
-    public void write(DataOutputStream out) throws IOException {
-        long[] inos = byIno.keySet().toLongArray();
-        Arrays.sort(inos);
-        out.writeInt(inos.length);
-        for (long ino : inos) {
-            List<LockRange> locks = byIno.get(ino);
-            out.writeLong(ino);
-            out.writeInt(locks.size());
-            for (LockRange l : locks) {
-                out.writeLong(l.session());
-                out.writeLong(l.owner());
-                out.writeByte(l.kind());
-                out.writeByte(l.type());
-                out.writeLong(l.start());
-                out.writeLong(l.end());
-            }
-        }
-    }
-
-    public void read(DataInputStream in) throws IOException {
-        byIno.clear();
-        for (int n = in.readInt(), i = 0; i < n; i++) {
-            long ino = in.readLong();
-            List<LockRange> locks = new ArrayList<>();
-            for (int m = in.readInt(), j = 0; j < m; j++) {
-                locks.add(new LockRange(in.readLong(), in.readLong(), in.readByte(), in.readByte(), in.readLong(), in.readLong()));
-            }
             byIno.put(ino, locks);
         }
     }

@@ -1,4 +1,4 @@
-package io.wfs.meta.session;
+package io.wfs.common.lock;
 
 /** One held lock: who (session, owner), what (kind, read/write) and where ([start, end], inclusive). */
 public record LockRange(long session, long owner, int kind, int type, long start, long end) {
