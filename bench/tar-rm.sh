@@ -5,8 +5,10 @@
 # checkout's wfs-cli/target/wfs/bin/wfs), alternated round by round as bench/abn.sh does. The input:
 # the first 1,500 files of `find /usr/include -type f` (and the last 600 for a warm-up run that
 # is removed again). Prints
-#   NAME ROUND tar_x_s S rm_rf_s S rsync_s S
-# where tar_x_s and rsync_s (the same files, from a local folder into an empty one) include the final sync. Needs root (FUSE). Runs nothing else: start it on a quiet machine.
+#   NAME ROUND tar_x_s S rm_rf_s S rsync_s S rm_rf_remounted_s S
+# where tar_x_s and rsync_s (the same files, from a local folder into an empty one) include the final sync,
+# and rm_rf_remounted_s removes the rsync'd tree after `wfs local` was stopped and started again (a tree
+# the mount did not make in its session). Needs root (FUSE). Runs nothing else: start it on a quiet machine.
 set -uo pipefail
 rounds="${1:?usage: bench/tar-rm.sh ROUNDS NAME=WFS ...}"
 shift
@@ -45,8 +47,16 @@ for round in $(seq 1 "$rounds"); do
       continue
     fi
     synced=$(date +%s.%N)
+    "$wfs" local stop --dir "$w/data" > /dev/null 2>&1
+    if ! "$wfs" local --background --dir "$w/data" --mount "$w/mnt" > "$w/restart.log" 2>&1; then
+      echo "$name $round restart failed: $(tail -1 "$w/restart.log") (log in $w)"
+      continue
+    fi
+    again=$(date +%s.%N)
+    rm -rf "$w/mnt/r"
+    gone=$(date +%s.%N)
     echo "$name $round tar_x_s $(echo "$untarred - $start" | bc) rm_rf_s $(echo "$removed - $untarred" | bc)" \
-      "rsync_s $(echo "$synced - $removed" | bc)"
+      "rsync_s $(echo "$synced - $removed" | bc) rm_rf_remounted_s $(echo "$gone - $again" | bc)"
     "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
     rm -rf "$w"
   done
