@@ -25,8 +25,11 @@ import org.junit.jupiter.api.Timeout;
 // 10 minutes here), a restart, and all checked again.
 @Timeout(value = 30, unit = TimeUnit.MINUTES)
 class ApplicationsIT {
-    /** Each a transaction with its own fsyncs: 500 per journal mode exercise both as well as more would. */
-    private static final int SQL_TRANSACTIONS = 500;
+    /**
+     * Each a transaction with its own fsyncs and locks: 200 per journal mode exercise both as well as
+     * more would, with the WAL checkpointed into the database every 50 pages (several times).
+     */
+    private static final int SQL_TRANSACTIONS = 200;
 
     private record Result(int exit, String output) {
     }
@@ -43,7 +46,11 @@ class ApplicationsIT {
     private static WfsLocalCommand underTest;
 
     private static void ok(Path cwd, String script) throws Exception {
+        long start = System.nanoTime();
         Result r = sh(cwd, script);
+        // Where the test's time goes, in its output file (it is one of the suite's longest).
+        System.out.printf("applications: %.1f s: %s%n", (System.nanoTime() - start) / 1e9,
+                script.length() > 70 ? script.substring(0, 70) + "…" : script);
         assertEquals(0, r.exit(), () -> script + "\n" + r.output()
                 + (underTest == null ? "" : "\nwfs local's warnings and errors:\n" + underTest.problems(40)));
     }
@@ -117,7 +124,8 @@ class ApplicationsIT {
                 + "echo more > more.txt && git -c user.email=t@wfs -c user.name=t add more.txt && "
                 + "git -c user.email=t@wfs -c user.name=t commit -qm two");
         for (String mode : List.of("wal", "delete")) {
-            StringBuilder sql = new StringBuilder("PRAGMA journal_mode=" + mode + ";\nCREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);\n");
+            StringBuilder sql = new StringBuilder("PRAGMA journal_mode=" + mode + ";\nPRAGMA wal_autocheckpoint=50;\n"
+                    + "CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT);\n");
             for (int i = 0; i < SQL_TRANSACTIONS; i++) {
                 sql.append("BEGIN; INSERT INTO t(v) VALUES('row ").append(i).append(" ").append("x".repeat(i % 200))
                         .append("'); COMMIT;\n");
