@@ -146,6 +146,8 @@ public final class MetaServer implements AutoCloseable {
                 .mapToLong(r -> r.machine().leaseTracking().leases().counts()[1]).sum());
         registry.gauge("meta.opens.files", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().openFilesOnLeader()).sum());
+        registry.gauge("meta.locks.held", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().locksOnLeader()).sum());
         registry.gauge("meta.opens.orphans", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().orphans()).sum());
         registry.gauge("meta.namespace.array_bytes", () -> (Gauge<Long>) () -> replicas.values().stream()

@@ -253,6 +253,11 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         return locked(() -> leaderOpens.openFiles());
     }
 
+    /** POSIX and BSD locks held on this replica while it leads (a gauge; 0 on a follower). */
+    public int locksOnLeader() {
+        return locked(() -> leaderOpens.locks().size());
+    }
+
     /**
      * Runs leader-side preparation against the current state under the state lock (the
      * cross-group coordinator's checks); changes nothing.
