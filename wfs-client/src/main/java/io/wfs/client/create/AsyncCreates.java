@@ -191,11 +191,10 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     }
 
     /**
-     * Unlinks a file of a directory this client holds without a round trip (PendingChanges): true
-     * when done, false when the caller sends the unlink the usual way.
+     * Unlinks a file this client created in a directory it holds without a round trip
+     * (PendingChanges): true when done, false when the caller sends the unlink the usual way.
      */
     public boolean unlink(Caller caller, long dir, byte[] name, String nameString) {
-        askForRemovals(caller, dir);
         while (true) {
             CompletableFuture<Void> inFlight;
             synchronized (this) {
@@ -336,24 +335,13 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
                 : CompletableFuture.allOf(flushed.toArray(new CompletableFuture[0]));
     }
 
-    /**
-     * A directory this client does not hold, where it removes files, is asked for as one where it
-     * creates them (DelegationAsker: at the second; rm -rf of a tree it did not make), so that its
-     * unlinks ride in batches too.
-     */
-    private void askForRemovals(Caller caller, long dir) {
-        synchronized (this) {
-            DelegatedDirectory d = dirs.get(dir);
-            if (d != null && d.active) {
-                return;
-            }
+    /** Runs {@code task} on this client's create timer after {@code ms} (at once once the timer stopped). */
+    void later(Runnable task, long ms) {
+        try {
+            timer.schedule(task, ms, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            task.run();
         }
-        asker.delegated(caller, dir);
-    }
-
-    /** The id of the meta group that holds {@code ino}. */
-    String groupOf(long ino) {
-        return meta.groupOf(ino).id();
     }
 
     /** The lease of {@code group} was lost or restarted: its delegations are void; what is pending still goes. */

@@ -27,6 +27,10 @@ import org.slf4j.LoggerFactory;
  * closed meanwhile closed on the leader). Guarded by the AsyncCreates lock.
  */
 final class CreateBatches {
+    /** How long an unlink the group refused with LOCKED waits before it is sent again. */
+    private static final long LOCKED_RETRY_MS = 50;
+    /** LOCKED refusals of one unlink before it counts as lost: 30 s, past a lock's 5 s expiry and its sweep. */
+    private static final int MAX_LOCKED_REFUSALS = 600;
     private static final Logger LOG = LoggerFactory.getLogger(CreateBatches.class);
     /** Slices a file's riding commit may gather; more go as a commit of its own. */
     private static final int MAX_RIDING_SLICES = 256;
@@ -176,6 +180,14 @@ final class CreateBatches {
             for (int i = 0; i < removals.size(); i++) {
                 PendingRemoval r = removals.get(i);
                 Object refused = error != null ? error : reply.error(batch.size() + i);
+                if (refused == WfsErrorCode.LOCKED && r.lockedRefusals++ < MAX_LOCKED_REFUSALS) {
+                    // The file's lock flag is up: a cross-group step on it (a link or rename this client
+                    // made a moment ago, whose last step is answered before it is applied) is not
+                    // finished. The lock goes within milliseconds, or with the sweep within seconds:
+                    // the unlink, already answered, is sent again then.
+                    d.refusedLocked.add(r);
+                    continue;
+                }
                 owner.removing.remove(r.ino);
                 d.removedByName.remove(r.nameString);
                 if (refused != null) {
@@ -187,6 +199,9 @@ final class CreateBatches {
                 after.add(() -> r.applied.complete(null));
             }
             d.removalsInFlight = null;
+            if (!d.refusedLocked.isEmpty()) {
+                owner.later(() -> sendRefusedAgain(d), LOCKED_RETRY_MS);
+            }
             for (int i = 0; i < batch.size(); i++) {
                 PendingCreate p = batch.get(i);
                 WfsException refused = error != null ? WfsException.unwrap(error)
@@ -221,6 +236,15 @@ final class CreateBatches {
             }
         }
         after.forEach(Runnable::run);
+    }
+
+    /** The unlinks refused with LOCKED go in the directory's next batch, before any queued since. */
+    private void sendRefusedAgain(DelegatedDirectory d) {
+        synchronized (owner) {
+            d.removals.addAll(0, d.refusedLocked);
+            d.refusedLocked.clear();
+            kick(d);
+        }
     }
 
     void closeOnServer(PendingCreate p) {

@@ -41,6 +41,8 @@ final class DelegatedDirectory {
     /** Unlinks answered here and not yet sent, and those of the batch in flight. */
     final List<PendingRemoval> removals = new ArrayList<>();
     List<PendingRemoval> removalsInFlight;
+    /** Unlinks the group refused with LOCKED, waiting to be sent again (CreateBatches). */
+    final List<PendingRemoval> refusedLocked = new ArrayList<>();
     /** Unlinks answered here and not yet applied, by name, for lookups that must not overtake them. */
     final Map<String, PendingRemoval> removedByName = new HashMap<>();
 
@@ -86,7 +88,7 @@ final class DelegatedDirectory {
     }
 
     boolean idle() {
-        return queued.isEmpty() && inFlight == null && removals.isEmpty();
+        return queued.isEmpty() && inFlight == null && removals.isEmpty() && refusedLocked.isEmpty();
     }
 
     /** The unlinks of {@code caller} (null: of the first one's caller) to send with the next batch, in order. */

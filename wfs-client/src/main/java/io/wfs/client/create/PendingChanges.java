@@ -104,24 +104,6 @@ final class PendingChanges {
         return true;
     }
 
-    /**
-     * The attributes of the file {@code name} of the delegated directory {@code d} leads to, when the
-     * mount may remove it in a batch: a regular file of one link (another name would see its link
-     * count change late), in the directory's group (the batch is applied there), whose name and
-     * attributes it holds under the directory's lease (nobody else changed them: they are the
-     * servers'), and that is neither pending nor being removed. Else null. Under the lock.
-     */
-    private InodeAttr heldFile(DelegatedDirectory d, long dir, String name) {
-        InodeAttr a = cache.leasedEntry(dir, name);
-        if (a == null || (a.mode() & Posix.S_IFMT) != Posix.S_IFREG || a.nlink() != 1
-                || d.byName.containsKey(name) || d.removedByName.containsKey(name)
-                || owner.pending.containsKey(a.ino()) || owner.removing.containsKey(a.ino())
-                || !owner.groupOf(a.ino()).equals(d.group)) {
-            return null;
-        }
-        return a;
-    }
-
     /** What became of an unlink: done here, to send ({@code done} false), or to try again once {@code inFlight} completes. */
     record Unlink(boolean done, java.util.concurrent.CompletableFuture<Void> inFlight) {
         static final Unlink DONE = new Unlink(true, null);
@@ -129,11 +111,9 @@ final class PendingChanges {
     }
 
     /**
-     * Unlinks {@code name} of {@code dir} here when the directory's delegation is still held and the
-     * name leads to a file this client created there under it, or to a regular file of one link
-     * in the directory's group that the client knows under the directory's lease (rm -rf of a tree
-     * made before, or by another mount); and the caller may (write and search the directory; in a
-     * sticky one, root, the directory's owner or, for a file not made here, the file's). Under the lock.
+     * Unlinks {@code name} of {@code dir} here when it is a file this client created there under
+     * the delegation it still holds, and the caller may (write and search the directory; in a
+     * sticky one, root or the directory's owner). Under the lock.
      */
     Unlink unlink(Caller caller, long dir, byte[] name, String nameString) {
         DelegatedDirectory d = owner.dirs.get(dir);
@@ -142,17 +122,8 @@ final class PendingChanges {
         }
         long ino = d.madeHere.getLong(nameString);
         InodeAttr parent = cache.attrForWalk(dir);
-        if (parent == null || !PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)) {
-            return Unlink.SEND;
-        }
-        boolean sticky = (parent.mode() & Posix.S_ISVTX) != 0 && caller.uid() != 0 && caller.uid() != parent.uid();
-        if (ino == 0) {
-            InodeAttr file = heldFile(d, dir, nameString);
-            if (file == null || (sticky && caller.uid() != file.uid())) {
-                return Unlink.SEND;
-            }
-            ino = file.ino();
-        } else if (sticky) {
+        if (ino == 0 || parent == null || !PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)
+                || ((parent.mode() & Posix.S_ISVTX) != 0 && caller.uid() != 0 && caller.uid() != parent.uid())) {
             return Unlink.SEND;
         }
         PendingCreate p = owner.pending.get(ino);

@@ -13,6 +13,8 @@ final class PendingRemoval {
     /** The file the name led to: the servers refuse the unlink if it leads elsewhere. */
     final long ino;
     final Caller caller;
+    /** How many times the group refused it with LOCKED so far (CreateBatches sends it again). */
+    int lockedRefusals;
     /** Completes when the group answered it (applied or refused: anyone waiting asks the group next). */
     final CompletableFuture<Void> applied = new CompletableFuture<>();
 

@@ -70,22 +70,6 @@ public final class MetadataCache {
         return e == null || !e.valid(System.nanoTime()) ? 0 : e.ino;
     }
 
-    /**
-     * The attributes {@code parent}'s entry {@code name} leads to, when the name and the attributes
-     * are both held under a valid lease (the servers' state, as no other session changed them); else
-     * null.
-     */
-    public synchronized InodeAttr leasedEntry(long parent, String name) {
-        Map<String, Entry> dir = names.get(parent);
-        Entry e = dir == null ? null : dir.get(name);
-        long now = System.nanoTime();
-        if (e == null || e.lease == null || !e.lease.valid(now)) {
-            return null;
-        }
-        Attr a = attrs.get(e.ino);
-        return a == null || a.lease == null || a.timesStale || !a.lease.valid(now) ? null : a.attr;
-    }
-
     /** Attributes to answer stat with: null when unknown, expired, or their times or link count moved. */
     public synchronized InodeAttr attr(long ino) {
         Attr a = attrs.get(ino);

@@ -70,26 +70,6 @@ class MetadataCacheTest {
         assertEquals(OTHER_FILE, cache.attr(10));
     }
 
-    /** What a mount may unlink in a batch: a name and attributes it holds under a lease, nothing it kept for a TTL. */
-    @Test
-    void aLeasedEntryIsOnlyWhatIsHeldUnderALease() {
-        MetadataCache cache = new MetadataCache(Duration.ofMinutes(1), 100);
-        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
-        cache.put(7, "f", FILE);
-        assertEquals(9, cache.lookup(7, "f"), "kept for the TTL");
-        assertNull(cache.leasedEntry(7, "f"), "but not leased");
-        cache.put(7, "f", FILE, lease, cache.generation());
-        assertEquals(FILE, cache.leasedEntry(7, "f"));
-        assertNull(cache.leasedEntry(7, "g"), "an unknown name");
-        cache.forgetAttr(9);
-        assertNull(cache.leasedEntry(7, "f"), "a name without its attributes");
-        cache.put(7, "f", FILE, lease(-1), cache.generation());
-        assertNull(cache.leasedEntry(7, "f"), "a lapsed lease");
-        cache.put(7, "f", FILE, lease, cache.generation());
-        cache.invalidate(new long[] {7});
-        assertNull(cache.leasedEntry(7, "f"), "an invalidated directory");
-    }
-
     @Test
     void anAnswerAskedForBeforeAnInvalidationIsNotLeased() {
         MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
