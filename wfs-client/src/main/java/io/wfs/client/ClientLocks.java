@@ -25,9 +25,10 @@ final class ClientLocks {
         long backoffMs = 5;
         while (true) {
             try {
-                Rpc.await(meta.call(new io.wfs.common.msg.meta.SetLockRequest(meta.mutation(c.uid(), c.gid(), c.groups()),
-                        file.ino(), kind, type, start, end, owner)));
-                held.locked(file.ino(), owner, kind, type, start, end);
+                io.wfs.common.msg.meta.SetLockRequest set = new io.wfs.common.msg.meta.SetLockRequest(
+                        meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner);
+                Rpc.await(meta.call(set));
+                held.locked(file.ino(), owner, kind, type, set.lockStart(), set.lockEnd());
                 return;
             } catch (WfsException e) {
                 if (!wait || e.code() != WfsErrorCode.EAGAIN) {

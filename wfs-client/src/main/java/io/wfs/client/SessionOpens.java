@@ -3,7 +3,6 @@ package io.wfs.client;
 import io.wfs.common.lock.HeldLock;
 import io.wfs.common.lock.LockRange;
 import io.wfs.common.lock.LockTable;
-import io.wfs.common.msg.meta.LockRangeRequest;
 import io.wfs.common.route.HeldOpens;
 import io.wfs.common.route.SlotMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
@@ -42,8 +41,7 @@ final class SessionOpens implements HeldOpens {
 
     /** The leader granted (or released, type UNLOCK) a lock of this session. */
     synchronized void locked(long ino, long owner, int kind, int type, long start, long end) {
-        boolean flock = kind == LockRangeRequest.FLOCK;
-        locks.record(ino, 0, owner, kind, type, flock ? 0 : start, flock ? LockRangeRequest.TO_EOF : end);
+        locks.record(ino, 0, owner, kind, type, start, end);
     }
 
     @Override

@@ -63,7 +63,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         this.meta = meta;
         this.cache = cache;
         this.asker = new DelegationAsker(meta, leases, this, entryChanges);
-        this.batches = new CreateBatches(meta, cache, this, openedByBatch);
+        this.batches = new CreateBatches(meta, cache, this, openedByBatch, timer);
         this.changes = new PendingChanges(this, cache, batches);
     }
 
@@ -333,15 +333,6 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         }
         return flushed.isEmpty() ? CompletableFuture.completedFuture(null)
                 : CompletableFuture.allOf(flushed.toArray(new CompletableFuture[0]));
-    }
-
-    /** Runs {@code task} on this client's create timer after {@code ms} (at once once the timer stopped). */
-    void later(Runnable task, long ms) {
-        try {
-            timer.schedule(task, ms, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException e) {
-            task.run();
-        }
     }
 
     /** The lease of {@code group} was lost or restarted: its delegations are void; what is pending still goes. */

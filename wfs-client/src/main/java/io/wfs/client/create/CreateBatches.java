@@ -40,13 +40,17 @@ final class CreateBatches {
     private final AsyncCreates owner;
     /** The application holds a file the batch created open: the session counts it from now on. */
     private final LongConsumer openedByBatch;
+    /** The owner's timer: unlinks refused with LOCKED are sent again on it. */
+    private final java.util.concurrent.ScheduledExecutorService timer;
     private long lost;
 
-    CreateBatches(MetaClient meta, MetadataCache cache, AsyncCreates owner, LongConsumer openedByBatch) {
+    CreateBatches(MetaClient meta, MetadataCache cache, AsyncCreates owner, LongConsumer openedByBatch,
+                  java.util.concurrent.ScheduledExecutorService timer) {
         this.meta = meta;
         this.cache = cache;
         this.owner = owner;
         this.openedByBatch = openedByBatch;
+        this.timer = timer;
     }
 
     /** Files the meta groups refused after their application was told they exist. Under the lock. */
@@ -200,7 +204,7 @@ final class CreateBatches {
             }
             d.removalsInFlight = null;
             if (!d.refusedLocked.isEmpty()) {
-                owner.later(() -> sendRefusedAgain(d), LOCKED_RETRY_MS);
+                sendRefusedAgainLater(d);
             }
             for (int i = 0; i < batch.size(); i++) {
                 PendingCreate p = batch.get(i);
@@ -236,6 +240,15 @@ final class CreateBatches {
             }
         }
         after.forEach(Runnable::run);
+    }
+
+    private void sendRefusedAgainLater(DelegatedDirectory d) {
+        try {
+            timer.schedule(() -> sendRefusedAgain(d), LOCKED_RETRY_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // Unmounting: the timer stopped, and the drain waits for what is pending.
+            sendRefusedAgain(d);
+        }
     }
 
     /** The unlinks refused with LOCKED go in the directory's next batch, before any queued since. */

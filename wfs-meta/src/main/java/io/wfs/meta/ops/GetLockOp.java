@@ -2,7 +2,6 @@ package io.wfs.meta.ops;
 
 import io.wfs.common.msg.meta.GetLockRequest;
 import io.wfs.common.msg.meta.LockInfoReply;
-import io.wfs.common.msg.meta.SetLockRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.lock.LockRange;
 
@@ -21,9 +20,8 @@ public final class GetLockOp implements MetaOperation<GetLockRequest, LockInfoRe
     @Override
     public LockInfoReply execute(MetaContext ctx, GetLockRequest req) {
         ctx.attributes(req.ino());
-        boolean flock = req.kind() == SetLockRequest.FLOCK;
         LockRange l = ctx.leaderOpens().locks().conflict(ctx.caller().session(), req.ino(), req.owner(), req.kind(), req.type(),
-                flock ? 0 : req.start(), flock ? SetLockRequest.TO_EOF : req.end(), ctx.timeNs());
+                req.lockStart(), req.lockEnd(), ctx.timeNs());
         return l == null ? new LockInfoReply(false, 0, 0, 0, 0, 0)
                 : new LockInfoReply(true, l.type(), l.start(), l.end(), l.owner(), l.session());
     }

@@ -42,9 +42,8 @@ public final class SetLockOp implements MetaOperation<SetLockRequest, OkReply> {
     @Override
     public OkReply execute(MetaContext ctx, SetLockRequest req) {
         ctx.attributes(req.ino());
-        boolean flock = req.kind() == SetLockRequest.FLOCK;
         ctx.leaderOpens().locks().set(ctx.caller().session(), req.ino(), req.owner(), req.kind(), req.type(),
-                flock ? 0 : req.start(), flock ? SetLockRequest.TO_EOF : req.end(), ctx.timeNs());
+                req.lockStart(), req.lockEnd(), ctx.timeNs());
         return OkReply.INSTANCE;
     }
 }

@@ -145,9 +145,9 @@ public final class MetaServer implements AutoCloseable {
         registry.gauge("meta.cache_leases.keys", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().leaseTracking().leases().counts()[1]).sum());
         registry.gauge("meta.opens.files", () -> (Gauge<Long>) () -> replicas.values().stream()
-                .mapToLong(r -> r.machine().openFilesOnLeader()).sum());
+                .mapToLong(r -> r.machine().onLeader(io.wfs.meta.session.LeaderOpens::openFiles)).sum());
         registry.gauge("meta.locks.held", () -> (Gauge<Long>) () -> replicas.values().stream()
-                .mapToLong(r -> r.machine().locksOnLeader()).sum());
+                .mapToLong(r -> r.machine().onLeader(o -> o.locks().size())).sum());
         registry.gauge("meta.opens.orphans", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().orphans()).sum());
         registry.gauge("meta.namespace.array_bytes", () -> (Gauge<Long>) () -> replicas.values().stream()

@@ -210,7 +210,7 @@ public final class LeaderOpens {
 
     /** True when no session can hold {@code ino} open: this replica leads, the window is over, nobody holds it. */
     public boolean heldByNobody(long ino, long nowNs) {
-        return active && !isOpen(ino) && (windowScanned || nowNs >= windowEndNs || everyOpenerAnnounced());
+        return active && !isOpen(ino) && windowOver(nowNs);
     }
 
     public boolean isOpen(long ino) {
@@ -239,7 +239,7 @@ public final class LeaderOpens {
         if (!active) {
             return out;
         }
-        if (!windowScanned && (nowNs >= windowEndNs || everyOpenerAnnounced())) {
+        if (!windowScanned && windowOver(nowNs)) {
             windowScanned = true;
             for (long ino : orphans.sortedOrphans()) {
                 orphaned(ino);

@@ -248,14 +248,9 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         return locked(() -> clients.openFiles().orphans());
     }
 
-    /** Files held open on this replica while it leads (a gauge; 0 on a follower). */
-    public int openFilesOnLeader() {
-        return locked(() -> leaderOpens.openFiles());
-    }
-
-    /** POSIX and BSD locks held on this replica while it leads (a gauge; 0 on a follower). */
-    public int locksOnLeader() {
-        return locked(() -> leaderOpens.locks().size());
+    /** A count of what this replica holds in memory while it leads (gauges: open files, locks; 0 on a follower). */
+    public int onLeader(java.util.function.ToIntFunction<LeaderOpens> count) {
+        return locked(() -> count.applyAsInt(leaderOpens));
     }
 
     /**

@@ -330,12 +330,18 @@ class ClientSessionOpsTest {
         MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(heldByB));
     }
 
-    @Test
-    void aNewLeaderGrantsNoLockUntilItsHoldersAnnouncedThem() {
+    /** A and B open files (their heartbeats recorded them); A holds a write lock on [0, 99] of the file returned. */
+    private long fileLockedByA() {
         t.run(new SessionHeartbeatRequest(a(), 0));
         t.run(new SessionHeartbeatRequest(b(), 0));
         long f = t.create(ROOT, "f", 0666).ino();
         t.run(posix(a(), f, SetLockRequest.WRITE, 0, 99, 1));
+        return f;
+    }
+
+    @Test
+    void aNewLeaderGrantsNoLockUntilItsHoldersAnnouncedThem() {
+        long f = fileLockedByA();
         t.run(new SetLockRequest(a(), f, SetLockRequest.FLOCK, SetLockRequest.READ, 0, 0, 1));
 
         // The leader dies: the next one knows the sessions that open files, not their locks.
@@ -363,10 +369,7 @@ class ClientSessionOpsTest {
 
     @Test
     void aHolderThatNeverAnnouncesHoldsUpNewLocksOnlyUntilTheWindowEnds() {
-        t.run(new SessionHeartbeatRequest(a(), 0));
-        t.run(new SessionHeartbeatRequest(b(), 0));
-        long f = t.create(ROOT, "f", 0666).ino();
-        t.run(posix(a(), f, SetLockRequest.WRITE, 0, 99, 1));
+        long f = fileLockedByA();
         MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
         next.run(new AnnounceOpensRequest(b(), 0, new long[0], new int[0], true));
         next.advance(29_000_000_000L);

@@ -58,6 +58,16 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
         return owner;
     }
 
+    /** Where the lock lies: a flock covers the whole file, whatever start the request carries. */
+    public long lockStart() {
+        return kind == FLOCK ? 0 : start;
+    }
+
+    /** Where the lock ends (inclusive): a flock runs to the end of the file. */
+    public long lockEnd() {
+        return kind == FLOCK ? TO_EOF : end;
+    }
+
     /** The lock types this request may carry. */
     protected abstract int maxType();
 
