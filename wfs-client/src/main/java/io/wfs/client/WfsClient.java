@@ -185,10 +185,11 @@ public final class WfsClient implements WfsFileSystem {
     @Override
     public InodeAttr mkdir(Caller caller, String path, int mode) {
         io.wfs.client.namespace.PathResolver.ParentAndName p = paths.parentOf(caller, path);
-        if (creates != null) {
-            creates.makingDirectoryIn(caller, p.parent());
+        // Under the parent's create delegation the mount answers it (asynchronous mkdir).
+        InodeAttr made = creates == null ? null : creates.mkdir(caller, p.parent(), p.name(), p.nameString(), mode);
+        if (made == null) {
+            made = namespace.mkdir(caller, p, mode);
         }
-        InodeAttr made = namespace.mkdir(caller, p, mode);
         if (creates != null) {
             creates.madeHere(made.ino());
         }

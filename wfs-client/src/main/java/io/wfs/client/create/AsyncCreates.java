@@ -5,6 +5,7 @@ import io.wfs.client.file.FileIo;
 import io.wfs.client.namespace.CacheLeaseKeeper;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.common.msg.meta.AttrReply;
+import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.msg.meta.SlicesReply;
@@ -36,12 +37,11 @@ import org.slf4j.LoggerFactory;
  * Durability: a file is on the group's majority once its batch is answered; fsync of the file,
  * fsync of the directory, and unmount wait for that.
  */
-public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, FileIo.CreateCommits {
+public final class AsyncCreates implements FileIo.CreateCommits {
     private static final Logger LOG = LoggerFactory.getLogger(AsyncCreates.class);
     /** Names remembered per delegated directory to answer lookups of absent names without a round trip. */
     private static final int MAX_KNOWN_NAMES = 65_536;
 
-    private final MetaClient meta;
     private final MetadataCache cache;
     /** The directories delegated to this client (and those given back with files still pending). The lock is this object's. */
     final Long2ObjectOpenHashMap<DelegatedDirectory> dirs = new Long2ObjectOpenHashMap<>();
@@ -51,7 +51,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     final Long2ObjectOpenHashMap<PendingRemoval> removing = new Long2ObjectOpenHashMap<>();
     final EntryChanges entryChanges = new EntryChanges();
     private final PendingChanges changes;
-    private final DelegationAsker asker;
+    final DelegationAsker asker;
     private final CreateBatches batches;
     private final long holdNs; // client.async-create-hold
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
@@ -60,7 +60,6 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch,
                         java.time.Duration hold) {
         this.holdNs = hold.toNanos();
-        this.meta = meta;
         this.cache = cache;
         this.asker = new DelegationAsker(meta, leases, this, entryChanges);
         this.batches = new CreateBatches(meta, cache, this, openedByBatch, timer);
@@ -78,7 +77,7 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
                                        java.time.Duration hold, com.codahale.metrics.MetricRegistry registry) {
         AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch, hold);
         meta.setGate(new PendingOrder(creates, cache));
-        leases.onRecall(creates);
+        leases.onRecall(new DelegationRecalls(creates, creates.asker, meta, cache));
         paths.useAbsentNames(creates::knownAbsent);
         files.onCreateCommits(creates);
         blockIds.allocateVia(creates::blockIdOwner);
@@ -99,22 +98,55 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
         if (parent == null || !asker.delegated(caller, dir)) {
             return null;
         }
-        long now = System.currentTimeMillis() * 1_000_000L;
         int gid = NewFileRules.groupFor(parent.mode(), parent.gid(), caller.gid());
         int mode = Posix.S_IFREG | NewFileRules.permissionsFor(permissions & Posix.PERMISSION_BITS, gid,
                 caller.uid() == 0, caller.inGroup(gid));
+        return answerHere(caller, dir, name, nameString, mode, gid);
+    }
+
+    /**
+     * Makes directory {@code name} in {@code dir} without asking the servers (docs/metadata.md,
+     * "Asynchronous mkdir"), as {@link #create} creates a file, with a number from the grant's
+     * range for directories (another slot of the parent's group). Null when this client holds no
+     * usable delegation there.
+     */
+    public InodeAttr mkdir(Caller caller, long dir, byte[] name, String nameString, int permissions) {
+        // Asked first: a mkdir answered by the servers counts as a create toward asking for the delegation.
+        if (!asker.delegated(caller, dir)) {
+            return null;
+        }
+        InodeAttr parent = cache.attrForWalk(dir);
+        // Near the link limit the servers decide (EMLINK), counting what is pending.
+        if (parent == null || parent.nlink() >= Posix.MAX_LINKS - CreateBatchRequest.MAX_FILES) {
+            return null;
+        }
+        int gid = NewFileRules.groupFor(parent.mode(), parent.gid(), caller.gid());
+        return answerHere(caller, dir, name, nameString,
+                Posix.S_IFDIR | NewFileRules.directoryPermissionsFor(permissions, parent.mode()), gid);
+    }
+
+    /** The answer to a create or mkdir under the delegation, queued for the directory's next batch. */
+    private InodeAttr answerHere(Caller caller, long dir, byte[] name, String nameString, int mode, int gid) {
+        boolean directory = (mode & Posix.S_IFMT) == Posix.S_IFDIR;
+        long now = System.currentTimeMillis() * 1_000_000L;
         InodeAttr attr;
         synchronized (this) {
             DelegatedDirectory d = dirs.get(dir);
             if (d == null || !d.usable(System.nanoTime()) || d.byName.containsKey(nameString)) {
                 return null;
             }
-            long ino = d.takeNumber();
-            attr = new InodeAttr(ino, mode, 1, caller.uid(), gid, 0, now, now, now, 0, dir);
+            long ino = directory ? d.takeDirectoryNumber() : d.takeNumber();
+            if (ino == 0) {
+                return null; // a server that makes no directories under a delegation
+            }
+            attr = new InodeAttr(ino, mode, directory ? 2 : 1, caller.uid(), gid, 0, now, now, now, 0, dir);
             PendingCreate p = new PendingCreate(dir, name, nameString, caller, attr, holdNs);
             d.queued.add(p);
             d.byName.put(nameString, p);
-            d.madeHere.put(nameString, ino);
+            if (!directory) {
+                // Only a file's unlink is answered here (PendingChanges); an rmdir goes to the servers.
+                d.madeHere.put(nameString, ino);
+            }
             if (d.complete) {
                 boolean isNew = d.names.add(nameString);
                 if (!isNew || d.names.size() > MAX_KNOWN_NAMES) {
@@ -123,9 +155,16 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
             }
             pending.put(ino, p);
             cache.put(dir, nameString, attr, d.lease, cache.generation());
-            cache.touchedHere(dir, now);
+            cache.touchedHere(dir, now, directory ? 1 : 0);
             cache.created(ino);
-            release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(holdNs)));
+            if (directory) {
+                // Nothing to wait for: no data or change rides with a directory.
+                p.handles = 0;
+                p.held = false;
+                batches.kick(d);
+            } else {
+                release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(holdNs)));
+            }
         }
         return attr;
     }
@@ -151,16 +190,6 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
      */
     public synchronized void madeHere(long dir) {
         asker.madeHere(dir);
-    }
-
-    /**
-     * {@code caller} is about to make a directory in {@code dir}: counted as a create toward asking
-     * for the delegation (not under the lock: the ask is a round trip). mkdir stays a request of its
-     * own, but a delegated directory's names are known here, so the kernel's lookup before each
-     * mkdir (of a name that does not exist yet) costs no round trip.
-     */
-    public void makingDirectoryIn(Caller caller, long dir) {
-        asker.delegated(caller, dir);
     }
 
     /**
@@ -314,56 +343,14 @@ public final class AsyncCreates implements CacheLeaseKeeper.RecallListener, File
     }
 
     /**
-     * The leader recalls {@code keys} (cache-lease invalidations): every delegated directory
-     * among them stops answering creates here, and what it has pending is sent. Completes when
-     * all of it was answered, so the poll acknowledges only then.
+     * Completes when the files pending in {@code dir} are applied, and {@code dir} itself when it was
+     * made here and is pending (fsync of the directory).
      */
-    @Override
-    public CompletableFuture<Void> recalled(long[] keys) {
-        List<CompletableFuture<Void>> flushed = new ArrayList<>(0);
-        synchronized (this) {
-            for (long key : keys) {
-                // An answer on its way is void: the leader took the delegation back before we saw it.
-                asker.recalledWhileAsking(key);
-                DelegatedDirectory d = dirs.get(key);
-                if (d != null) {
-                    flushed.add(giveBack(d));
-                }
-            }
-        }
-        return flushed.isEmpty() ? CompletableFuture.completedFuture(null)
-                : CompletableFuture.allOf(flushed.toArray(new CompletableFuture[0]));
-    }
-
-    /** The lease of {@code group} was lost or restarted: its delegations are void; what is pending still goes. */
-    @Override
-    public synchronized void groupLost(String group) {
-        asker.forgetAsking(dir -> meta.groupOf(dir).id().equals(group));
-        for (DelegatedDirectory d : new ArrayList<>(dirs.values())) {
-            if (d.group.equals(group)) {
-                giveBack(d);
-            }
-        }
-    }
-
-    private CompletableFuture<Void> giveBack(DelegatedDirectory d) {
-        d.active = false;
-        // Its times were this client's while it created there; from now on the leader's count.
-        cache.entriesChanged(d.dir);
-        asker.backOff(d.dir);
-        if (d.idle()) {
-            dirs.remove(d.dir);
-            return CompletableFuture.completedFuture(null);
-        }
-        return urge(d, false);
-    }
-
-    /** Completes when the files pending in {@code dir} are applied (fsync of the directory). */
-    public CompletableFuture<Void> flushed(long dir) {
-        synchronized (this) {
-            DelegatedDirectory d = dirs.get(dir);
-            return d == null ? CompletableFuture.completedFuture(null) : urge(d, true);
-        }
+    public synchronized CompletableFuture<Void> flushed(long dir) {
+        DelegatedDirectory d = dirs.get(dir);
+        PendingCreate self = pending.get(dir);
+        CompletableFuture<Void> inside = d == null ? CompletableFuture.completedFuture(null) : urge(d, true);
+        return self == null ? inside : CompletableFuture.allOf(inside, urge(self));
     }
 
     /** Completes when {@code ino}, if this client created it under a delegation, is applied (fsync of the file). */

@@ -219,6 +219,9 @@ final class CreateBatches {
                             + " and is lost: {}", p.nameString, d.dir, refused.toString());
                     cache.forgetName(d.dir, p.nameString);
                     cache.forgetAttr(p.ino);
+                    if (p.directory()) {
+                        cache.forgetAttr(d.dir); // its link count counted the directory
+                    }
                     after.add(() -> p.applied.completeExceptionally(new WfsException(WfsErrorCode.ESTALE,
                             "the create of " + p.nameString + " was refused: " + refused.getMessage())));
                     continue;

@@ -28,6 +28,9 @@ final class DelegatedDirectory {
     final java.util.Set<String> names = new java.util.HashSet<>();
     private long next;
     private long end;
+    private long nextDirectory;
+    private long endDirectory;
+    private boolean directories;
     final List<PendingCreate> queued = new ArrayList<>();
     List<PendingCreate> inFlight;
     /** Pending (queued or in flight) files by name, for lookups that must not overtake them. */
@@ -75,12 +78,25 @@ final class DelegatedDirectory {
         end = first + count;
     }
 
+    /** Numbers for directories made here (none from a server that makes no directories under a delegation). */
+    void addDirectoryRange(long first, int count) {
+        nextDirectory = first;
+        endDirectory = first + count;
+        directories = count > 0;
+    }
+
+    /** Numbers left for files, and for directories when the grant had any: else it is time to ask again. */
     boolean hasNumbers() {
-        return next != end;
+        return next != end && (!directories || nextDirectory != endDirectory);
     }
 
     long takeNumber() {
         return next++;
+    }
+
+    /** The next number for a directory, 0 when the grant had none. */
+    long takeDirectoryNumber() {
+        return nextDirectory != endDirectory ? nextDirectory++ : 0;
     }
 
     boolean usable(long nowNs) {

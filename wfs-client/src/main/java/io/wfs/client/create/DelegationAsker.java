@@ -169,6 +169,7 @@ final class DelegationAsker {
                 d.complete = true;
             }
             d.addRange(reply.firstIno(), reply.count());
+            d.addDirectoryRange(reply.firstDirectoryIno(), reply.directoryCount());
             return d.usable(System.nanoTime());
         }
     }

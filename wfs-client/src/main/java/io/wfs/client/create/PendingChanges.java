@@ -37,7 +37,7 @@ final class PendingChanges {
         PendingCreate p = owner.pending.get(ino);
         DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
         // The batch is sent with its creator's ids, and the servers check the change with those.
-        if (d == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller)) {
+        if (d == null || !d.queued.contains(p) || !DelegatedDirectory.sameCaller(caller, p.caller) || p.directory()) {
             return null;
         }
         InodeAttr after = PendingAttrChange.apply(p.attr, caller, change, System.currentTimeMillis() * 1_000_000L);
@@ -54,7 +54,7 @@ final class PendingChanges {
     SlicesReply open(Caller caller, long ino, int access) {
         PendingCreate p = owner.pending.get(ino);
         DelegatedDirectory d = p == null ? null : owner.dirs.get(p.dir);
-        if (d == null || !d.queued.contains(p) || p.handles >= CreateBatchRequest.MAX_OPENS) {
+        if (d == null || !d.queued.contains(p) || p.handles >= CreateBatchRequest.MAX_OPENS || p.directory()) {
             return null;
         }
         InodeAttr a = p.attr;

@@ -86,6 +86,11 @@ final class PendingCreate {
         this.holdUntilNanos = createdNanos + this.holdNs;
     }
 
+    /** A directory made under the delegation (AsyncCreates#mkdir): never open, written or changed here. */
+    boolean directory() {
+        return (attr.mode() & io.wfs.common.posix.Posix.S_IFMT) == io.wfs.common.posix.Posix.S_IFDIR;
+    }
+
     /** Its data is being uploaded: held until the commit rides (touch), or at most until its hold's limit. */
     void flushing() {
         holdUntilNanos = createdNanos + MAX_HOLD_NS;

@@ -24,8 +24,7 @@ import java.util.concurrent.CompletableFuture;
 final class PendingOrder implements RequestGate {
     /** Requests that never wait for pending creates: the batches themselves and the session's housekeeping. */
     private static final Set<MessageType> NEVER_WAIT = EnumSet.of(MessageType.CREATE_BATCH,
-            MessageType.ALLOCATE_BLOCK_IDS,
-            MessageType.DELEGATE_CREATES, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
+            MessageType.ALLOCATE_BLOCK_IDS, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
             MessageType.ANNOUNCE_OPENS);
 
     private final AsyncCreates owner;
@@ -39,6 +38,13 @@ final class PendingOrder implements RequestGate {
     @Override
     public CompletableFuture<Void> before(MetaRequest<?> request) {
         MessageType type = MessageType.ofRequest(request.getClass());
+        if (type == MessageType.DELEGATE_CREATES) {
+            // A directory made here and not sent yet (asynchronous mkdir) must exist before it is delegated.
+            synchronized (owner) {
+                PendingCreate made = owner.pending.get(request.routingIno());
+                return made == null ? null : owner.urge(made);
+            }
+        }
         if (NEVER_WAIT.contains(type)) {
             return null;
         }

@@ -225,7 +225,12 @@ public final class MetadataCache {
      * change the directory meanwhile, so its cached attributes stay servable with the create's time
      * (an application stat'ing the directory, or the kernel revalidating it, costs no round trip).
      */
-    public synchronized void touchedHere(long dir, long timeNs) {
+    public void touchedHere(long dir, long timeNs) {
+        touchedHere(dir, timeNs, 0);
+    }
+
+    /** As {@link #touchedHere(long, long)}, for a directory made there too: its link count moves by {@code links}. */
+    public synchronized void touchedHere(long dir, long timeNs, int links) {
         if (changing.containsKey(dir)) {
             // A change in flight answers with the directory as the servers had it: not this touch.
             overlapped.add(dir);
@@ -233,8 +238,11 @@ public final class MetadataCache {
         Attr a = attrs.get(dir);
         if (a != null && !a.timesStale) {
             InodeAttr d = a.attr;
-            attrs.put(dir, new Attr(new InodeAttr(d.ino(), d.mode(), d.nlink(), d.uid(), d.gid(), d.size(), d.atimeNs(),
+            attrs.put(dir, new Attr(new InodeAttr(d.ino(), d.mode(), d.nlink() + links, d.uid(), d.gid(), d.size(), d.atimeNs(),
                     timeNs, timeNs, d.rdev(), d.parent()), a.expiresNs, false, a.lease));
+        } else if (a != null && links != 0) {
+            // Its link count is asked again (after what is pending), never served wrong: find counts on it.
+            attrs.remove(dir);
         }
     }
 

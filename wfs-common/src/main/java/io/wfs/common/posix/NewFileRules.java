@@ -26,4 +26,13 @@ public final class NewFileRules {
         }
         return permissions;
     }
+
+    /**
+     * The permission bits of a new directory: Linux's vfs_mkdir keeps only rwx and sticky of the
+     * requested mode (mkdir -m 2775 chmods afterwards); set-group-id comes from the parent alone.
+     */
+    public static int directoryPermissionsFor(int requested, int parentMode) {
+        int permissions = requested & (Posix.S_ISVTX | Posix.ACCESSPERMS);
+        return (parentMode & Posix.S_ISGID) != 0 ? permissions | Posix.S_ISGID : permissions;
+    }
 }

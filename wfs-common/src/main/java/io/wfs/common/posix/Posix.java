@@ -24,6 +24,8 @@ public final class Posix {
     public static final int PERMISSION_BITS = 07777;
     /** Every bit a mode may have: the type and the permissions. */
     public static final int MODE_BITS = S_IFMT | PERMISSION_BITS;
+    /** Most hard links to one inode, and so subdirectories of one directory (as ext4). */
+    public static final int MAX_LINKS = 65_000;
     /** Read, write and execute for owner, group and others. */
     public static final int ACCESSPERMS = 0777;
     /** Group execute: with it, setgid means "inherit the group"; without, mandatory locking. */

@@ -66,7 +66,7 @@ class MetaRequestValidationTest {
     }
 
     @Test
-    void aCreateBatchNamesRegularFilesOfItsDirectorysSlotInArraysOfOneLength() {
+    void aCreateBatchNamesFilesAndClosedDirectoriesOfItsDirectorysSlotInArraysOfOneLength() {
         io.wfs.common.msg.meta.MetaHeader session = H.withSequence(5, 2, 1);
         long dir = (7L << 52) | 3;
         long file = (7L << 52) | 900;
@@ -81,8 +81,15 @@ class MetaRequestValidationTest {
                 new int[] {1}, new byte[] {1}, null)), "a file of another slot");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {7L << 52}, reg, "a",
                 new int[] {1}, new byte[] {1}, null)), "seq 0");
+        int directory = io.wfs.common.posix.Posix.S_IFDIR | 0755;
+        batch(session, dir, new long[] {file}, directory, "a", new int[] {1}, new byte[] {0}, null).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, directory, "a",
+                new int[] {1}, new byte[] {1}, null)), "an open directory");
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CreateBatchRequest(session, dir,
+                new long[] {file}, new int[] {directory}, "a".getBytes(), new int[] {1}, new byte[] {0}, new int[] {0},
+                java.util.List.of(), new long[] {4096}, new long[0], new long[0])), "a written directory");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file},
-                io.wfs.common.posix.Posix.S_IFDIR | 0755, "a", new int[] {1}, new byte[] {1}, null)), "a directory");
+                io.wfs.common.posix.Posix.S_IFLNK | 0777, "a", new int[] {1}, new byte[] {0}, null)), "a symlink");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "ab",
                 new int[] {1}, new byte[] {1}, null)), "lengths that do not add up");
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(batch(session, dir, new long[] {file}, reg, "a",

@@ -147,13 +147,14 @@ public final class SlotState {
     }
 
     /**
-     * Creates a regular file under a number reserved earlier ({@link #allocateIds}) for a create
-     * delegation: EINVAL for a number this slot never handed out or one in use, so a client can
-     * neither take a number ahead of the slot nor reuse a live inode's.
+     * Creates a regular file or a directory under a number reserved earlier ({@link #allocateIds})
+     * for a create delegation: EINVAL for a number this slot never handed out or one in use, so a
+     * client can neither take a number ahead of the slot nor reuse a live inode's.
      */
-    public long createReservedFile(long ino, int mode, int uid, int gid, long parent, long timeNs) {
+    public long createReserved(long ino, int mode, int uid, int gid, long parent, long timeNs) {
         long seq = InodeNumbers.seqOf(ino);
-        if (InodeNumbers.slotOf(ino) != slot || seq >= nextSeq || index.find(seq) >= 0 || !FileType.isRegular(mode)) {
+        if (InodeNumbers.slotOf(ino) != slot || seq >= nextSeq || index.find(seq) >= 0
+                || !(FileType.isRegular(mode) || FileType.isDirectory(mode))) {
             throw new NamespaceException(NamespaceException.Code.EINVAL, "inode " + InodeNumbers.toString(ino)
                     + " was not reserved in slot " + slot + " or is in use");
         }

@@ -12,8 +12,8 @@ import io.wfs.meta.namespace.SlotState;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The files a delegation holder created in one directory, in one entry (docs/metadata.md,
- * "Asynchronous creates"). Each is applied as {@link MknodOp} would apply a create, with the
+ * The files (and directories) a delegation holder created in one directory, in one entry
+ * (docs/metadata.md, "Asynchronous creates"). Each is applied as {@link MknodOp} would apply a create, with the
  * inode number the client took from its reserved range; one that cannot be (its name exists,
  * its number was never reserved or is in use) fails alone, and its error goes back in the
  * reply's list: the client already told its application the file exists, so it logs the loss.
@@ -61,6 +61,10 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
         }
         for (int i = 0; i < names.length; i++) {
             try {
+                if ((req.mode(i) & Posix.S_IFMT) == Posix.S_IFDIR) {
+                    createDirectory(ctx, dir, names[i], req.ino(i), req.mode(i), clientTime(ctx, req.time(i)));
+                    continue;
+                }
                 InodeAttributes parent = NewEntry.checkParent(ctx, dir, names[i]);
                 int gid = NewEntry.groupFor(parent, caller);
                 int uid = caller.uid();
@@ -76,7 +80,7 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
                     }
                 }
                 int mode = Posix.S_IFREG | permissions;
-                long ino = ctx.slotOf(dir).createReservedFile(req.ino(i), mode, uid, gid, dir, clientTime(ctx, req.time(i)));
+                long ino = ctx.slotOf(dir).createReserved(req.ino(i), mode, uid, gid, dir, clientTime(ctx, req.time(i)));
                 NewEntry.insert(ctx, dir, names[i], ino, mode);
                 ctx.leaderOpens().open(caller.session(), ino, ctx.timeNs(), req.opens(i));
                 if (req.commits(i)) {
@@ -94,6 +98,20 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
             }
         }
         return new CreateBatchReply(errors);
+    }
+
+    /**
+     * A directory made under the delegation (docs/metadata.md, "Asynchronous mkdir"): placed as
+     * {@link MkdirOp} places one, under the number the client took from the grant's range for
+     * directories (a slot of this group); the parent's link count and times move as for mkdir.
+     */
+    private static void createDirectory(MetaContext ctx, long dir, byte[] name, long ino, int requestedMode, long timeNs) {
+        MkdirOp.Placement place = MkdirOp.checkAndPlace(ctx, dir, name, requestedMode);
+        int mode = Posix.S_IFDIR | place.permissions();
+        ctx.slotOf(ino).createReserved(ino, mode, ctx.caller().uid(), place.gid(), dir, timeNs);
+        NewEntry.insert(ctx, dir, name, ino, mode);
+        SlotState parent = ctx.slotOf(dir);
+        parent.setNlink(dir, parent.nlink(dir) + 1);
     }
 
     /**

@@ -8,6 +8,7 @@ import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.lease.CreateDelegations;
 import io.wfs.meta.namespace.InodeAttributes;
+import io.wfs.meta.namespace.InodeNumbers;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -15,7 +16,8 @@ import java.util.concurrent.CompletableFuture;
  * refuses what cannot be delegated (a directory under a quota, which must count every create as
  * it happens; one another session holds; a session that does not poll for leases) and registers
  * the holder before the entry, so no other session's request slips in unrecalled. The entry
- * reserves {@link #RANGE} inode numbers of the directory's slot and takes back every other
+ * reserves {@link #RANGE} inode numbers of the directory's slot for files, as many of another
+ * slot of the group for directories ({@link #directorySlot}), and takes back every other
  * session's cache lease on the directory: the reply waits until they have let go of it.
  */
 public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesRequest, CreateDelegationReply> {
@@ -58,6 +60,7 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
                 delegations.unregister(dir, session);
             } else {
                 delegations.granted(dir, session, reply.firstIno(), reply.count());
+                delegations.granted(dir, session, reply.firstDirectoryIno(), reply.directoryCount());
             }
         });
     }
@@ -67,9 +70,27 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
         ctx.directory(req.ino());
         int entries = (int) Math.min(Integer.MAX_VALUE, ctx.slotOf(req.ino()).directory(req.ino()).count());
         long first = ctx.slotOf(req.ino()).allocateIds(RANGE);
+        long firstDirectory = ctx.namespace().slot(directorySlot(ctx.namespace()::owns, req.ino())).allocateIds(RANGE);
         ctx.leaseMark().setDelegated();
         // Other sessions' cached views of the directory go before the holder creates there.
         ctx.namespace().leaseKeyChanged(req.ino());
-        return new CreateDelegationReply(first, RANGE, entries);
+        return new CreateDelegationReply(first, RANGE, entries).withDirectories(firstDirectory, RANGE);
+    }
+
+    /**
+     * The slot of the directories made under a delegation on {@code dir}: the first slot of this
+     * group at or after a hash of {@code dir}, so that the subdirectories of different directories
+     * spread over the group's slots (the units a group's load moves by), as files follow their
+     * directory. Deterministic: the slots a group holds are in its state.
+     */
+    static int directorySlot(java.util.function.IntPredicate ours, long dir) {
+        int start = Math.floorMod(Long.hashCode(dir * 0x9E3779B97F4A7C15L), InodeNumbers.SLOT_COUNT);
+        for (int i = 0; i < InodeNumbers.SLOT_COUNT; i++) {
+            int slot = (start + i) % InodeNumbers.SLOT_COUNT;
+            if (ours.test(slot)) {
+                return slot;
+            }
+        }
+        return InodeNumbers.slotOf(dir);
     }
 }

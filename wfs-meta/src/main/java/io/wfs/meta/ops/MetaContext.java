@@ -25,7 +25,7 @@ public final class MetaContext {
     /** A lock flag older than this has expired (docs/metadata.md, "Cross-group operations"). */
     public static final long LOCK_EXPIRY_NS = 5_000_000_000L;
     /** Most hard links to one inode (as ext4). */
-    public static final int MAX_LINKS = 65_000;
+    public static final int MAX_LINKS = io.wfs.common.posix.Posix.MAX_LINKS;
 
     private final Namespace namespace;
     private final Caller caller;

@@ -10,6 +10,7 @@ import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.LinkLockedChildRequest;
 import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MkdirRequest;
+import io.wfs.common.posix.NewFileRules;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
@@ -52,13 +53,8 @@ public final class MkdirOp implements LeasedEntry<MkdirRequest> {
         if (parent.nlink() >= MetaContext.MAX_LINKS) {
             throw new WfsException(WfsErrorCode.EMLINK, "too many subdirectories");
         }
-        // Linux vfs_mkdir keeps only rwx and sticky (mkdir -m 2775 chmods afterwards); set-group-id
-        // comes from the parent alone.
-        int permissions = requestedMode & (Posix.S_ISVTX | Posix.ACCESSPERMS);
-        if ((parent.mode() & Posix.S_ISGID) != 0) {
-            permissions |= Posix.S_ISGID;
-        }
-        return new Placement(permissions, NewEntry.groupFor(parent, ctx.caller()));
+        return new Placement(NewFileRules.directoryPermissionsFor(requestedMode, parent.mode()),
+                NewEntry.groupFor(parent, ctx.caller()));
     }
 
     @Override

@@ -229,4 +229,57 @@ class AsyncCreateOpsTest {
         InodeAttr f = t.create(ROOT, "f", 0644);
         t.fails(WfsErrorCode.ENOTDIR, new DelegateCreatesRequest(h(0, 0), f.ino()));
     }
+
+    @Test
+    void aDirectoryInABatchIsMadeAsMkdirWouldMakeItInASlotOfTheGroupUnderItsReservedNumber() {
+        InodeAttr shared = t.mkdir(ROOT, "shared", 0777);
+        t.run(new io.wfs.common.msg.meta.SetAttrRequest(t.h(), shared.ino(),
+                io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(Posix.S_ISGID | 0777).withGid(500)));
+        CreateDelegationReply range = t.run(new DelegateCreatesRequest(h(1000, 100), shared.ino()));
+        assertEquals(DelegateCreatesOp.RANGE, range.directoryCount());
+        long first = range.firstDirectoryIno();
+        assertEquals(DelegateCreatesOp.directorySlot(t.machine()::owns, shared.ino()),
+                InodeNumbers.slotOf(first), "directories go to the slot a hash of their parent picks");
+        long leader = t.now() + 1_000_000; // the clock reading the next command carries (MetaTester)
+        // Mode 01777 from the client: sticky stays, set-group-id comes from the parent (as Linux's mkdir).
+        CreateBatchReply reply = t.run(new CreateBatchRequest(h(1000, 100), shared.ino(), new long[] {first, range.firstIno()},
+                new int[] {Posix.S_IFDIR | 01777, Posix.S_IFREG | 0644}, "sf".getBytes(StandardCharsets.UTF_8),
+                new int[] {1, 1}, new byte[] {0, 0}, new int[0], java.util.List.of(), new long[0],
+                new long[] {leader - 7_000, leader - 5_000}, new long[0]));
+        assertNull(reply.error(0));
+        assertNull(reply.error(1));
+        InodeAttr sub = t.lookup(shared.ino(), "s");
+        assertEquals(first, sub.ino());
+        assertEquals(Posix.S_IFDIR | Posix.S_ISGID | 01777, sub.mode());
+        assertEquals(1000, sub.uid());
+        assertEquals(500, sub.gid(), "the set-group-id parent's group");
+        assertEquals(2, sub.nlink());
+        assertEquals(leader - 7_000, sub.ctimeNs(), "the time the client told its application");
+        assertEquals(3, t.stat(shared.ino()).nlink(), "the parent counts its new subdirectory");
+        // It is a directory like any other: filled, emptied and removed in one group.
+        InodeAttr inside = t.as(1000, 100).create(sub.ino(), "x", 0644);
+        assertEquals(InodeNumbers.slotOf(sub.ino()), InodeNumbers.slotOf(inside.ino()));
+        MetaTester restored = t.restoredFromSnapshot();
+        assertEquals(first, restored.lookup(shared.ino(), "s").ino());
+        assertEquals(inside.ino(), restored.lookup(sub.ino(), "x").ino());
+        t.run(new io.wfs.common.msg.meta.UnlinkRequest(h(1000, 100), sub.ino(), MetaTester.n("x")));
+        t.run(new io.wfs.common.msg.meta.RmdirRequest(h(1000, 100), shared.ino(), MetaTester.n("s")));
+        assertEquals(2, t.stat(shared.ino()).nlink());
+    }
+
+    @Test
+    void aDirectoryOfABatchThatCannotBeMadeFailsAloneAndLeavesTheParentsLinkCount() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0755);
+        t.mkdir(d.ino(), "taken", 0755);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstDirectoryIno();
+        CreateBatchReply reply = t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[] {first, first + 1},
+                new int[] {Posix.S_IFDIR | 0755, Posix.S_IFDIR | 0755}, "takenok".getBytes(StandardCharsets.UTF_8),
+                new int[] {5, 2}, new byte[] {0, 0}));
+        assertEquals(WfsErrorCode.EEXIST, reply.error(0));
+        assertNull(reply.error(1));
+        assertEquals(4, t.stat(d.ino()).nlink(), "two subdirectories: taken and ok");
+        assertEquals(WfsErrorCode.EACCES, t.run(new CreateBatchRequest(h(1000, 100), d.ino(), new long[] {first + 2},
+                new int[] {Posix.S_IFDIR | 0755}, "no".getBytes(StandardCharsets.UTF_8), new int[] {2},
+                new byte[] {0})).error(0), "a caller who may not write the directory");
+    }
 }

@@ -34,6 +34,11 @@ import java.util.List;
  * file the name must still lead to): regular files it created there under the delegation, applied
  * before the batch's creates, each as UnlinkRequest would, each failing alone (their errors follow
  * the files' in the reply). A batch has at least one file or one unlink.
+ *
+ * <p>A directory the session made in the directory under the delegation travels as a file does,
+ * with its mode's type {@code S_IFDIR} and its number from the grant's range for directories (of
+ * another slot of the group: docs/metadata.md, "Asynchronous mkdir"); it is never open, written
+ * or changed.
  */
 public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
     /** Files per batch: a batch is one log entry, so it stays well under the entry size. */
@@ -325,14 +330,20 @@ public final class CreateBatchRequest extends InodeRequest<CreateBatchReply> {
         validateChanges(n);
         int dirSlot = (int) (ino() >>> 52);
         for (int i = 0; i < n; i++) {
-            // A delegated range is of the directory's slot: a file lives in its parent's slot.
-            if ((int) (inos[i] >>> 52) != dirSlot || (inos[i] & ((1L << 52) - 1)) == 0) {
+            // A delegated range for files is of the directory's slot: a file lives in its parent's slot.
+            // One for directories is of another slot of the group (the apply checks it is the group's).
+            boolean directory = (modes[i] & Posix.S_IFMT) == Posix.S_IFDIR;
+            if ((!directory && (int) (inos[i] >>> 52) != dirSlot) || (inos[i] & ((1L << 52) - 1)) == 0) {
                 throw new WfsException(WfsErrorCode.BAD_REQUEST, "inode " + Long.toUnsignedString(inos[i])
                         + " is not of the directory's slot");
             }
-            if ((modes[i] & Posix.S_IFMT) != Posix.S_IFREG || (modes[i] & ~(Posix.S_IFMT | Posix.PERMISSION_BITS)) != 0) {
-                throw new WfsException(WfsErrorCode.BAD_REQUEST, "a batch creates regular files only, not mode "
-                        + Integer.toOctalString(modes[i]));
+            int type = modes[i] & Posix.S_IFMT;
+            if ((type != Posix.S_IFREG && type != Posix.S_IFDIR) || (modes[i] & ~(Posix.S_IFMT | Posix.PERMISSION_BITS)) != 0) {
+                throw new WfsException(WfsErrorCode.BAD_REQUEST, "a batch creates regular files and directories only,"
+                        + " not mode " + Integer.toOctalString(modes[i]));
+            }
+            if (type == Posix.S_IFDIR && (opens[i] != 0 || commits(i) || changed(i))) {
+                throw new WfsException(WfsErrorCode.BAD_REQUEST, "a directory in a batch is neither open, written nor changed");
             }
             Validate.range(opens[i], "opens", 0, MAX_OPENS);
         }

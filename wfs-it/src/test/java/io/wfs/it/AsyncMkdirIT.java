@@ -1,0 +1,162 @@
+package io.wfs.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.codahale.metrics.MetricRegistry;
+import io.wfs.client.Caller;
+import io.wfs.client.WfsClient;
+import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.route.SlotMap;
+import io.wfs.common.testing.Await;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Asynchronous mkdir (issue 16, item 2; docs/metadata.md, "Asynchronous mkdir") through real FUSE
+ * mounts whose kernel caches are off: under its create delegation a mount answers mkdir itself and
+ * sends the new directories in the directory's batches; another mount sees each one, with the
+ * same number, mode and link counts, as soon as the first mount's mkdir returned; directories
+ * acknowledged across a meta leader's kill -9 are all there; a client killed with -9 loses at most
+ * what it made after its last fsync of the directory, and leaves the namespace whole.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class AsyncMkdirIT {
+    private static final int DIRS = 200;
+
+    @Test
+    void directoriesOneMountMakesUnderADelegationAreSeenAtOnceByTheOther() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            MetricRegistry oneRpc = cluster.mountClientMetrics(0);
+            for (int i = 0; i < DIRS; i++) {
+                Files.createDirectory(one.resolve("d/s" + i));
+            }
+            // Made under the delegation, then filled at once (tar, mkdir -p): the new directory's own
+            // delegation waits for its batch.
+            Files.createDirectories(one.resolve("d/p/q/r"));
+            Files.writeString(one.resolve("d/p/q/r/f"), "deep");
+            long mkdirs = oneRpc.timer("rpc.client.mkdir.latency").getCount();
+            assertTrue(mkdirs < DIRS / 2, "most mkdirs were answered by the mount: " + mkdirs + " sent");
+            assertThrows(FileAlreadyExistsException.class, () -> Files.createDirectory(one.resolve("d/s7")));
+            Files.delete(one.resolve("d/s3"));
+
+            WfsClient a = cluster.mountClient(0);
+            WfsClient b = cluster.mountClient(1);
+            assertEquals(DIRS, AsyncCreatesIT.names(two.resolve("d")).size(), "every directory listed on the other mount");
+            assertEquals("deep", Files.readString(two.resolve("d/p/q/r/f")));
+            for (String name : List.of("/d/s0", "/d/s199", "/d/p", "/d/p/q/r")) {
+                InodeAttr mine = a.getattr(Caller.ROOT, name);
+                InodeAttr theirs = b.getattr(Caller.ROOT, name);
+                assertEquals(mine.ino(), theirs.ino(), name);
+                assertEquals(mine.mode(), theirs.mode(), name);
+                assertEquals(mine.nlink(), theirs.nlink(), name);
+            }
+            assertEquals(2 + DIRS, b.getattr(Caller.ROOT, "/d").nlink(), "d counts its subdirectories");
+            assertEquals(2 + DIRS, a.getattr(Caller.ROOT, "/d").nlink(), "as the mount that made them counts them");
+            assertEquals(3, b.getattr(Caller.ROOT, "/d/p").nlink());
+            assertFalse(Files.exists(two.resolve("d/s3")), "a directory made and removed at once");
+
+            // Set-group-id is inherited, and the other mount may fill and remove what the first made.
+            Files.createDirectory(one.resolve("g"));
+            AsyncCreatesIT.run(one, "chmod", "2775", "g");
+            for (int i = 0; i < 5; i++) {
+                Files.createDirectory(one.resolve("g/k" + i));
+            }
+            assertEquals("2755", Integer.toOctalString((int) Files.getAttribute(two.resolve("g/k4"), "unix:mode") & 07777),
+                    "set-group-id from the parent");
+            Files.writeString(two.resolve("g/k4/x"), "x");
+            Files.delete(two.resolve("g/k4/x"));
+            Files.delete(two.resolve("g/k4"));
+            assertEquals(List.of("k0", "k1", "k2", "k3"), AsyncCreatesIT.names(one.resolve("g")));
+            assertEquals(6, a.getattr(Caller.ROOT, "/g").nlink());
+            assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no mkdir was refused");
+        }
+    }
+
+    /**
+     * A meta leader killed while a mount makes directories: every one acknowledged is there. Then
+     * the mount itself is killed with -9: what it made before its last fsync of the directory is
+     * there, what came after may be lost, and what is there is whole (the parent's link count
+     * matches its subdirectories, each listable).
+     */
+    @Test
+    void mkdirsSurviveALeaderKillAndAClientKillLosesOnlyWhatCameAfterItsLastFsync() throws Exception {
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(1).uncachedMounts().start();
+             ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
+            SlotMap slots = view.awaitLedAndWritable();
+            ProcessMount client = cluster.mountProcess();
+            Path one = client.mountPoint();
+            Path two = cluster.mountPoint(0);
+            Files.createDirectories(one.resolve("d"));
+            long dir = cluster.mountClient(0).getattr(Caller.ROOT, "/d").ino();
+            ConcurrentLinkedQueue<String> acknowledged = new ConcurrentLinkedQueue<>();
+            AtomicReference<Exception> failed = new AtomicReference<>();
+            Thread writer = new Thread(() -> {
+                try {
+                    for (int i = 0; i < 2 * DIRS; i++) {
+                        Files.createDirectory(one.resolve("d/s" + i));
+                        acknowledged.add("s" + i);
+                    }
+                } catch (Exception e) {
+                    failed.set(e);
+                }
+            });
+            writer.start();
+            Await.until(Duration.ofSeconds(60), () -> acknowledged.size() >= DIRS / 2, "a hundred mkdirs acknowledged");
+            Objects.requireNonNull(ManagedMetaNodes.leaderOf(cluster.metaNodes(), slots.groupOfIno(dir).id()),
+                    "the group has a leader").kill();
+            writer.join(TimeUnit.MINUTES.toMillis(5));
+            assertFalse(writer.isAlive(), "the mkdirs finished");
+            assertEquals(null, failed.get(), "no mkdir failed across the leader change");
+            TreeSet<String> seen = new TreeSet<>(AsyncCreatesIT.names(two.resolve("d")));
+            List<String> missing = new ArrayList<>();
+            for (String name : acknowledged) {
+                if (!seen.contains(name)) {
+                    missing.add(name);
+                }
+            }
+            assertEquals(List.of(), missing, "every acknowledged mkdir is on the other mount");
+
+            // The client dies: what an fsync of the directory covered stays.
+            Path e = Files.createDirectories(one.resolve("e"));
+            for (int i = 0; i < 50; i++) {
+                Files.createDirectory(e.resolve("t" + i));
+            }
+            try (FileChannel d = FileChannel.open(e, StandardOpenOption.READ)) {
+                d.force(true);
+            }
+            for (int i = 50; i < 100; i++) {
+                Files.createDirectory(e.resolve("t" + i));
+            }
+            client.kill();
+            List<String> after = AsyncCreatesIT.names(two.resolve("e"));
+            for (int i = 0; i < 50; i++) {
+                assertTrue(after.contains("t" + i), "t" + i + " was made before the fsync: " + after);
+            }
+            assertEquals(2 + after.size(), cluster.mountClient(0).getattr(Caller.ROOT, "/e").nlink(),
+                    "the parent counts exactly the subdirectories it lists");
+            for (String name : after) {
+                assertEquals(List.of(), AsyncCreatesIT.names(two.resolve("e").resolve(name)), name + " is whole");
+                assertEquals(2, cluster.mountClient(0).getattr(Caller.ROOT, "/e/" + name).nlink(), name);
+            }
+        }
+    }
+}
