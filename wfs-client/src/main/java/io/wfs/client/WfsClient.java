@@ -224,6 +224,12 @@ public final class WfsClient implements WfsFileSystem {
 
     @Override
     public void rmdir(Caller caller, String path) {
+        if (creates != null) {
+            PathResolver.ParentAndName p = paths.parentOf(caller, path);
+            if (creates.rmdir(caller, p.parent(), p.name(), p.nameString())) {
+                return;
+            }
+        }
         namespace.rmdir(caller, path);
     }
 

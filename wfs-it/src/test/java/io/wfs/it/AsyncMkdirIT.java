@@ -92,6 +92,58 @@ class AsyncMkdirIT {
     }
 
     /**
+     * Asynchronous rmdir: directories a mount made under a delegation, with nothing put in them,
+     * are removed by the mount in the parent's batches; one another mount looked into (the leader
+     * recalled it) or that got a file goes to the servers, which answer ENOTEMPTY when it is not empty.
+     */
+    @Test
+    void emptyDirectoriesTheMountMadeAreRemovedInItsBatchesAndOthersAsBefore() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            for (int i = 0; i < DIRS; i++) {
+                Files.createDirectory(one.resolve("d/s" + i));
+            }
+            Files.createDirectory(one.resolve("d/filled"));
+            Files.createDirectory(one.resolve("d/seen"));
+            Files.createFile(one.resolve("d/filled/f"));
+            MetricRegistry oneRpc = cluster.mountClientMetrics(0);
+            long before = oneRpc.timer("rpc.client.rmdir.latency").getCount();
+            for (int i = 0; i < DIRS; i++) {
+                Files.delete(one.resolve("d/s" + i));
+            }
+            long rmdirs = oneRpc.timer("rpc.client.rmdir.latency").getCount() - before;
+            assertTrue(rmdirs < DIRS / 2, "most rmdirs were answered by the mount: " + rmdirs + " sent");
+            // The other mount looks into seen (the leader recalls it from the first) and puts a file there.
+            assertEquals(List.of(), AsyncCreatesIT.names(two.resolve("d/seen")));
+            Files.writeString(two.resolve("d/seen/theirs"), "x");
+            // The first mount holds d again (it asks a second after the recall, at a create there):
+            // its rmdir of seen must still go to the servers, which know seen is not empty.
+            long grants = oneRpc.timer("rpc.client.delegate_creates.latency").getCount();
+            int[] made = {0};
+            Await.until(Duration.ofSeconds(30), () -> {
+                Files.createFile(one.resolve("d/again" + made[0]++));
+                return oneRpc.timer("rpc.client.delegate_creates.latency").getCount() > grants;
+            }, "the first mount holds d again");
+            assertThrows(java.nio.file.DirectoryNotEmptyException.class, () -> Files.delete(one.resolve("d/filled")));
+            assertThrows(java.nio.file.DirectoryNotEmptyException.class, () -> Files.delete(one.resolve("d/seen")));
+            for (int i = 0; i < made[0]; i++) {
+                Files.delete(one.resolve("d/again" + i));
+            }
+            assertEquals(List.of("filled", "seen"), AsyncCreatesIT.names(two.resolve("d")), "the other mount at once");
+            assertEquals(4, cluster.mountClient(1).getattr(Caller.ROOT, "/d").nlink());
+            assertEquals(4, cluster.mountClient(0).getattr(Caller.ROOT, "/d").nlink());
+            Files.delete(one.resolve("d/filled/f"));
+            Files.delete(one.resolve("d/filled"));
+            Files.delete(two.resolve("d/seen/theirs"));
+            Files.delete(one.resolve("d/seen"));
+            assertEquals(List.of(), AsyncCreatesIT.names(two.resolve("d")));
+            assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no rmdir was refused");
+        }
+    }
+
+    /**
      * A meta leader killed while a mount makes directories: every one acknowledged is there. Then
      * the mount itself is killed with -9: what it made before its last fsync of the directory is
      * there, what came after may be lost, and what is there is whole (the parent's link count

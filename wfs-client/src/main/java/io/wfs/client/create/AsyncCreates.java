@@ -49,6 +49,13 @@ public final class AsyncCreates implements FileIo.CreateCommits {
     final Long2ObjectOpenHashMap<PendingCreate> pending = new Long2ObjectOpenHashMap<>();
     /** Unlinks answered here and not yet applied, by the file they remove. */
     final Long2ObjectOpenHashMap<PendingRemoval> removing = new Long2ObjectOpenHashMap<>();
+    /**
+     * Directories this client made under a delegation that the leader holds for it from their
+     * creation on (CreateBatchReply#delegated) and that nothing was put in since, to their parent:
+     * known empty, so an rmdir of one is answered here (docs/metadata.md, "Asynchronous rmdir").
+     * A recall of one, a change this client sends in one, or the loss of the group's lease forgets it.
+     */
+    final it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap emptyHere = new it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap();
     final EntryChanges entryChanges = new EntryChanges();
     private final PendingChanges changes;
     final DelegationAsker asker;
@@ -236,6 +243,15 @@ public final class AsyncCreates implements FileIo.CreateCommits {
             // The file's batch is on its way: once it is applied, the unlink is one of the next batch.
             inFlight.exceptionally(e -> null).join();
         }
+    }
+
+    /**
+     * Removes directory {@code name} of {@code dir} without a round trip when it is one this client
+     * made there and knows is empty (PendingChanges): true when done, false when the caller sends
+     * the rmdir the usual way.
+     */
+    public synchronized boolean rmdir(Caller caller, long dir, byte[] name, String nameString) {
+        return changes.rmdir(caller, dir, name, nameString);
     }
 
     /**

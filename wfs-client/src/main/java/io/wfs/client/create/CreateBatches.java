@@ -34,6 +34,8 @@ final class CreateBatches {
     private static final Logger LOG = LoggerFactory.getLogger(CreateBatches.class);
     /** Slices a file's riding commit may gather; more go as a commit of its own. */
     private static final int MAX_RIDING_SLICES = 256;
+    /** Directories known empty here at most (AsyncCreates.emptyHere): beyond, an rmdir goes to the servers. */
+    private static final int MAX_HELD_EMPTY = 65_536;
 
     private final MetaClient meta;
     private final MetadataCache cache;
@@ -180,6 +182,8 @@ final class CreateBatches {
     private void answered(DelegatedDirectory d, List<PendingCreate> batch, List<PendingRemoval> removals,
                           CreateBatchReply reply, Throwable error) {
         List<Runnable> after = new ArrayList<>(batch.size() + removals.size() + 1);
+        it.unimi.dsi.fastutil.longs.LongOpenHashSet held = new it.unimi.dsi.fastutil.longs.LongOpenHashSet(
+                reply == null ? new long[0] : reply.delegated());
         synchronized (owner) {
             for (int i = 0; i < removals.size(); i++) {
                 PendingRemoval r = removals.get(i);
@@ -197,8 +201,9 @@ final class CreateBatches {
                 if (refused != null) {
                     lost++;
                     d.forgetNames();
-                    LOG.warn("unlink of {} in directory {} answered under a delegation was refused by the meta group: {}",
-                            r.nameString, d.dir, refused);
+                    cache.forgetAttr(d.dir); // its link count, if it was an rmdir
+                    LOG.warn("unlink or rmdir of {} in directory {} answered under a delegation was refused by the meta"
+                            + " group: {}", r.nameString, d.dir, refused);
                 }
                 after.add(() -> r.applied.complete(null));
             }
@@ -233,6 +238,9 @@ final class CreateBatches {
                 }
                 for (int k = 0; k < p.closesAfterApply; k++) {
                     after.add(() -> closeOnServer(p));
+                }
+                if (p.directory() && !p.recalled && held.contains(p.ino) && owner.emptyHere.size() < MAX_HELD_EMPTY) {
+                    owner.emptyHere.put(p.ino, d.dir);
                 }
                 after.add(() -> p.applied.complete(null));
             }

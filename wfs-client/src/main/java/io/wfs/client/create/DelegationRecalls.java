@@ -37,6 +37,7 @@ final class DelegationRecalls implements CacheLeaseKeeper.RecallListener {
             for (long key : keys) {
                 // An answer on its way is void: the leader took the delegation back before we saw it.
                 asker.recalledWhileAsking(key);
+                forgetEmpty(key);
                 DelegatedDirectory d = owner.dirs.get(key);
                 if (d != null) {
                     flushed.add(giveBack(d));
@@ -52,11 +53,25 @@ final class DelegationRecalls implements CacheLeaseKeeper.RecallListener {
     public void groupLost(String group) {
         synchronized (owner) {
             asker.forgetAsking(dir -> meta.groupOf(dir).id().equals(group));
+            owner.emptyHere.keySet().removeIf(dir -> meta.groupOf(dir).id().equals(group));
+            owner.pending.values().forEach(p -> p.recalled |= p.directory());
             for (DelegatedDirectory d : new ArrayList<>(owner.dirs.values())) {
                 if (d.group.equals(group)) {
                     giveBack(d);
                 }
             }
+        }
+    }
+
+    /**
+     * A directory made here is no longer known empty once recalled; one whose batch is on its way
+     * is not taken as held when the answer comes (the leader took it back before we saw it).
+     */
+    private void forgetEmpty(long dir) {
+        owner.emptyHere.remove(dir);
+        PendingCreate made = owner.pending.get(dir);
+        if (made != null) {
+            made.recalled = true;
         }
     }
 

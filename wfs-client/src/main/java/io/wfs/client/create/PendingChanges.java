@@ -104,6 +104,38 @@ final class PendingChanges {
         return true;
     }
 
+    /**
+     * Removes directory {@code name} of {@code dir} here when it is one this client made there that
+     * the leader holds for it and nothing was put in ({@code AsyncCreates.emptyHere}), and the
+     * caller may: the rmdir goes in the directory's next batch. Under the lock.
+     */
+    boolean rmdir(Caller caller, long dir, byte[] name, String nameString) {
+        DelegatedDirectory d = owner.dirs.get(dir);
+        long child = cache.lookup(dir, nameString);
+        if (d == null || !d.active || !d.lease.valid(System.nanoTime()) || child == 0
+                || owner.emptyHere.get(child) != dir || owner.dirs.containsKey(child) || !mayRemoveIn(dir, caller)) {
+            return false;
+        }
+        owner.emptyHere.remove(child);
+        PendingRemoval r = new PendingRemoval(name, nameString, child, caller);
+        d.removals.add(r);
+        d.removedByName.put(nameString, r);
+        owner.removing.put(child, r);
+        d.names.remove(nameString);
+        cache.forgetName(dir, nameString);
+        cache.forgetAttr(child);
+        cache.touchedHere(dir, System.currentTimeMillis() * 1_000_000L, -1);
+        batches.kick(d);
+        return true;
+    }
+
+    /** The caller may remove a name of {@code dir}: it writes and searches it, and in a sticky one is root or its owner. */
+    private boolean mayRemoveIn(long dir, Caller caller) {
+        InodeAttr parent = cache.attrForWalk(dir);
+        return parent != null && PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)
+                && ((parent.mode() & Posix.S_ISVTX) == 0 || caller.uid() == 0 || caller.uid() == parent.uid());
+    }
+
     /** What became of an unlink: done here, to send ({@code done} false), or to try again once {@code inFlight} completes. */
     record Unlink(boolean done, java.util.concurrent.CompletableFuture<Void> inFlight) {
         static final Unlink DONE = new Unlink(true, null);
@@ -121,9 +153,7 @@ final class PendingChanges {
             return Unlink.SEND;
         }
         long ino = d.madeHere.getLong(nameString);
-        InodeAttr parent = cache.attrForWalk(dir);
-        if (ino == 0 || parent == null || !PathResolver.mayAccess(parent, caller, Posix.W_OK | Posix.X_OK)
-                || ((parent.mode() & Posix.S_ISVTX) != 0 && caller.uid() != 0 && caller.uid() != parent.uid())) {
+        if (ino == 0 || !mayRemoveIn(dir, caller)) {
             return Unlink.SEND;
         }
         PendingCreate p = owner.pending.get(ino);

@@ -61,6 +61,8 @@ final class PendingCreate {
      * then rides in its create's entry. Anyone waiting for it, and a timer, let it go.
      */
     boolean held = true;
+    /** A directory recalled (or its group's lease lost) before its batch was answered: not held empty here. */
+    boolean recalled;
     /** The commit riding with the create: slices in order, and the size. */
     final List<SliceInfo> slices = new ArrayList<>(0);
     long size;

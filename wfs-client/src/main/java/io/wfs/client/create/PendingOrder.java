@@ -41,6 +41,7 @@ final class PendingOrder implements RequestGate {
         if (type == MessageType.DELEGATE_CREATES) {
             // A directory made here and not sent yet (asynchronous mkdir) must exist before it is delegated.
             synchronized (owner) {
+                owner.emptyHere.remove(request.routingIno()); // files go in it next
                 PendingCreate made = owner.pending.get(request.routingIno());
                 return made == null ? null : owner.urge(made);
             }
@@ -56,6 +57,9 @@ final class PendingOrder implements RequestGate {
         synchronized (owner) {
             if (EntryChanges.changesEntries(type)) {
                 owner.entryChanges.sent(named);
+                for (long ino : named) {
+                    owner.emptyHere.remove(ino); // no longer known empty
+                }
                 if (!touchNames(request)) {
                     for (long ino : named) {
                         DelegatedDirectory d = owner.dirs.get(ino);

@@ -67,7 +67,33 @@ public final class CreateDelegations {
         return true;
     }
 
-    /** The grant's entry failed: the delegation it registered goes. */
+    /**
+     * Registers {@code session} as the holder of each of {@code dirs}, directories its batch is
+     * about to make (docs/metadata.md, "Asynchronous rmdir"); returns those registered: none
+     * beyond {@link #MAX_HELD_NEW} delegations on this leader, or when the session does not poll.
+     */
+    public synchronized long[] registerNew(long[] dirs, long session) {
+        int n = 0;
+        long[] held = new long[dirs.length];
+        for (long dir : dirs) {
+            if (byDir.size() < MAX_HELD_NEW && register(dir, session)) {
+                held[n++] = dir;
+            }
+        }
+        return java.util.Arrays.copyOf(held, n);
+    }
+
+    /** Delegations registered for directories made in a batch, at most: the leader's memory for them stays bounded. */
+    static final int MAX_HELD_NEW = 262_144;
+
+    /** The batch's entry failed: the delegations it registered go. */
+    public synchronized void unregisterAll(long[] dirs, long session) {
+        for (long dir : dirs) {
+            unregister(dir, session);
+        }
+    }
+
+    /** The grant's entry failed, or the directory went: the delegation it registered goes. */
     public synchronized void unregister(long dir, long session) {
         Delegation d = byDir.get(dir);
         if (d != null && d.session == session && d.recall == null && d.ranges.isEmpty()) {

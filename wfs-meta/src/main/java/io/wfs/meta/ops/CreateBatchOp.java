@@ -6,6 +6,8 @@ import io.wfs.common.msg.meta.CreateBatchReply;
 import io.wfs.common.msg.meta.CreateBatchRequest;
 import io.wfs.common.posix.Posix;
 import io.wfs.common.rpc.MessageType;
+import io.wfs.meta.lease.CreateDelegations;
+import io.wfs.meta.namespace.FileType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
 import io.wfs.meta.namespace.SlotState;
@@ -33,12 +35,63 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
 
     @Override
     public CompletableFuture<CreateBatchReply> lead(GroupLeader leader, CreateBatchRequest req) {
-        if (leader.leads() && !leader.replica().machine().leaseTracking().delegations()
-                .mayUse(req.ino(), req.header().session(), req.inos())) {
+        if (!leader.leads()) {
+            return leader.inThisGroup(this, req);
+        }
+        CreateDelegations delegations = leader.replica().machine().leaseTracking().delegations();
+        long session = req.header().session();
+        if (!delegations.mayUse(req.ino(), session, req.inos())) {
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.EINVAL,
                     "a batch names an inode number this leader did not reserve for the session"));
         }
-        return leader.inThisGroup(this, req);
+        // The directories it makes are the session's from their creation on (registered before the
+        // entry, so no other session's request about one slips in unrecalled): it knows them empty.
+        long[] held = delegations.registerNew(newDirectories(req), session);
+        CompletableFuture<CreateBatchReply> applied = leader.inThisGroup(this, req);
+        applied.whenComplete((reply, error) -> {
+            if (error != null) {
+                delegations.unregisterAll(held, session);
+            }
+        });
+        return applied.thenApply(reply -> {
+            long[] kept = heldAfter(reply, req, held, delegations, session);
+            for (int r = 0; r < req.removals(); r++) {
+                if (reply.error(req.size() + r) == null) {
+                    delegations.unregister(req.removedIno(r), session); // an rmdir of one such directory
+                }
+            }
+            return reply.delegating(kept);
+        });
+    }
+
+    private static long[] newDirectories(CreateBatchRequest req) {
+        it.unimi.dsi.fastutil.longs.LongArrayList dirs = new it.unimi.dsi.fastutil.longs.LongArrayList(0);
+        for (int i = 0; i < req.size(); i++) {
+            if ((req.mode(i) & Posix.S_IFMT) == Posix.S_IFDIR) {
+                dirs.add(req.ino(i));
+            }
+        }
+        return dirs.toLongArray();
+    }
+
+    /** The held directories the batch did make; those it could not are let go. */
+    private static long[] heldAfter(CreateBatchReply reply, CreateBatchRequest req, long[] held,
+                                    CreateDelegations delegations, long session) {
+        it.unimi.dsi.fastutil.longs.LongOpenHashSet failed = new it.unimi.dsi.fastutil.longs.LongOpenHashSet(0);
+        for (int i = 0; i < req.size() && i < reply.size(); i++) {
+            if (reply.error(i) != null) {
+                failed.add(req.ino(i));
+            }
+        }
+        it.unimi.dsi.fastutil.longs.LongArrayList kept = new it.unimi.dsi.fastutil.longs.LongArrayList(held.length);
+        for (long dir : held) {
+            if (failed.contains(dir)) {
+                delegations.unregister(dir, session);
+            } else {
+                kept.add(dir);
+            }
+        }
+        return kept.toLongArray();
     }
 
     @Override
@@ -52,7 +105,7 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
         byte[][] removed = req.splitRemovedNames();
         for (int r = 0; r < removed.length; r++) {
             try {
-                UnlinkOp.removeFile(ctx, dir, removed[r], req.removedIno(r));
+                remove(ctx, dir, removed[r], req.removedIno(r));
             } catch (WfsException e) {
                 errors[names.length + r] = e.code().wireCode();
             } catch (NamespaceException e) {
@@ -98,6 +151,20 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
             }
         }
         return new CreateBatchReply(errors);
+    }
+
+    /**
+     * An unlink, or an rmdir of a directory the session made and knows is empty: the type of what the
+     * name leads to says which (each refuses, ESTALE, a name that leads elsewhere than {@code ino}).
+     */
+    private static void remove(MetaContext ctx, long dir, byte[] name, long ino) {
+        ctx.directory(dir); // ENOENT or ENOTDIR, as either would answer
+        long named = ctx.slotOf(dir).lookup(dir, name);
+        if (named != 0 && ctx.owns(named) && FileType.isDirectory(ctx.attributes(named).mode())) {
+            RmdirOp.removeDirectory(ctx, dir, name, ino);
+        } else {
+            UnlinkOp.removeFile(ctx, dir, name, ino);
+        }
     }
 
     /**

@@ -29,16 +29,28 @@ public final class RmdirOp implements LeasedRemoval<RmdirRequest> {
 
     @Override
     public OkReply execute(MetaContext ctx, RmdirRequest req) {
-        InodeAttributes dir = ctx.directory(req.parent());
-        InodeAttributes victim = EntryRemoval.checkRemovable(ctx, dir, req.name());
+        removeDirectory(ctx, req.parent(), req.name(), 0);
+        return OkReply.changed(ctx.wire(req.parent()));
+    }
+
+    /**
+     * The apply of an rmdir in this group, also for the rmdirs a create batch carries
+     * (CreateBatchOp): {@code expectedIno}, when not 0, is the directory the name must lead to
+     * (ESTALE otherwise).
+     */
+    static void removeDirectory(MetaContext ctx, long parent, byte[] name, long expectedIno) {
+        InodeAttributes dir = ctx.directory(parent);
+        InodeAttributes victim = EntryRemoval.checkRemovable(ctx, dir, name);
         if (!FileType.isDirectory(victim.mode())) {
             throw new WfsException(WfsErrorCode.ENOTDIR, "not a directory");
         }
+        if (expectedIno != 0 && victim.ino() != expectedIno) {
+            throw new WfsException(WfsErrorCode.ESTALE, "the name leads to another directory");
+        }
         EntryRemoval.checkEmptyDirectory(ctx, victim);
-        ctx.slotOf(req.parent()).removeEntry(req.parent(), req.name());
-        EntryRemoval.dropName(ctx, victim, req.parent());
-        ctx.touchDirectory(req.parent());
-        return OkReply.changed(ctx.wire(req.parent()));
+        ctx.slotOf(parent).removeEntry(parent, name);
+        EntryRemoval.dropName(ctx, victim, parent);
+        ctx.touchDirectory(parent);
     }
 
     @Override

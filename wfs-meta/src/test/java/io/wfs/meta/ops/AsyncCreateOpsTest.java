@@ -197,7 +197,7 @@ class AsyncCreateOpsTest {
         InodeAttr d = t.mkdir(ROOT, "d", 0777);
         long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstIno();
         batch(h(0, 0), d.ino(), new long[] {first, first + 1, first + 2}, "a", "b", "c");
-        t.mkdir(d.ino(), "sub", 0755);
+        t.create(t.mkdir(d.ino(), "sub", 0755).ino(), "x", 0644);
         // b is unlinked and created again in one batch: removed first, then created with its new number.
         CreateBatchReply reply = t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[] {first + 3},
                 new int[] {Posix.S_IFREG | 0644}, "b".getBytes(StandardCharsets.UTF_8), new int[] {1}, new byte[] {0})
@@ -207,7 +207,7 @@ class AsyncCreateOpsTest {
         assertNull(reply.error(1), "a");
         assertNull(reply.error(2), "the old b");
         assertEquals(WfsErrorCode.ESTALE, reply.error(3), "c leads to another file than the one named");
-        assertEquals(WfsErrorCode.EISDIR, reply.error(4), "a directory is not unlinked");
+        assertEquals(WfsErrorCode.ENOTEMPTY, reply.error(4), "a directory is removed as rmdir would, only empty");
         assertEquals(WfsErrorCode.ENOENT, reply.error(5), "a name that is not there");
         t.fails(WfsErrorCode.ENOENT, new io.wfs.common.msg.meta.LookupRequest(t.h(), d.ino(),
                 "a".getBytes(StandardCharsets.UTF_8)));
@@ -281,5 +281,22 @@ class AsyncCreateOpsTest {
         assertEquals(WfsErrorCode.EACCES, t.run(new CreateBatchRequest(h(1000, 100), d.ino(), new long[] {first + 2},
                 new int[] {Posix.S_IFDIR | 0755}, "no".getBytes(StandardCharsets.UTF_8), new int[] {2},
                 new byte[] {0})).error(0), "a caller who may not write the directory");
+    }
+
+    @Test
+    void aDirectoryTheBatchRemovesIsRemovedAsRmdirWouldAndOnlyTheOneNamed() {
+        InodeAttr d = t.mkdir(ROOT, "d", 0777);
+        long first = t.run(new DelegateCreatesRequest(h(0, 0), d.ino())).firstDirectoryIno();
+        t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[] {first, first + 1},
+                new int[] {Posix.S_IFDIR | 0755, Posix.S_IFDIR | 0755}, "ab".getBytes(StandardCharsets.UTF_8),
+                new int[] {1, 1}, new byte[] {0, 0}));
+        assertEquals(4, t.stat(d.ino()).nlink());
+        CreateBatchReply reply = t.run(new CreateBatchRequest(h(0, 0), d.ino(), new long[0], new int[0], new byte[0],
+                new int[0], new byte[0]).withRemovals("ab".getBytes(StandardCharsets.UTF_8), new int[] {1, 1},
+                new long[] {first, first}));
+        assertNull(reply.error(0), "a: made and removed, each in one batch");
+        assertEquals(WfsErrorCode.ESTALE, reply.error(1), "b is another directory than the one named");
+        assertEquals(3, t.stat(d.ino()).nlink(), "the parent lost the link of a's ..");
+        assertEquals(first + 1, t.restoredFromSnapshot().lookup(d.ino(), "b").ino());
     }
 }
