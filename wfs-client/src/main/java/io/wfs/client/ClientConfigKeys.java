@@ -23,6 +23,10 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "Answer creates of regular files in a directory this client creates many files in without a round trip each,"
                     + " under a delegation from the meta group's leader, and send them in batches (docs/metadata.md,"
                     + " \"Asynchronous creates\"); needs client.cache-leases.");
+    public static final ConfigKey<Boolean> ASYNC_MKDIRS = booleanKey("client.async-mkdirs", true,
+            "Under a directory's create delegation, answer mkdir there (and rmdir of an empty directory made so) without a"
+                    + " round trip and send them in the batches; such a directory lives in a slot of its parent's group, not of"
+                    + " any group (docs/metadata.md, \"Asynchronous mkdir\"). Needs client.async-creates.");
     public static final ConfigKey<Boolean> CACHE_LEASES = booleanKey("client.cache-leases", true,
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "
@@ -97,7 +101,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
+        return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_MKDIRS, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
     }

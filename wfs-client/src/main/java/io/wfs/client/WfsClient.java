@@ -117,7 +117,7 @@ public final class WfsClient implements WfsFileSystem {
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
-                config.get(ClientConfigKeys.ASYNC_CREATE_HOLD), registry) : null;
+                config.get(ClientConfigKeys.ASYNC_CREATE_HOLD), config.get(ClientConfigKeys.ASYNC_MKDIRS), registry) : null;
         locks = new ClientLocks(meta, session.opens());
         opens = new ClientOpens(paths, cache, namespace, files, session, creates);
     }

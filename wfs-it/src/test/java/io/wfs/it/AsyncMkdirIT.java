@@ -91,6 +91,26 @@ class AsyncMkdirIT {
         }
     }
 
+    /** With client.async-mkdirs off, mkdir and rmdir go to the servers, and directories spread over all groups again. */
+    @Test
+    void withAsyncMkdirsOffTheServersMakeAndRemoveEveryDirectory() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
+            cluster.mountWith(c -> c.with(io.wfs.client.ClientConfigKeys.ASYNC_MKDIRS, false));
+            Path one = cluster.mountPoint(0);
+            Files.createDirectories(one.resolve("d"));
+            MetricRegistry rpc = cluster.mountClientMetrics(0);
+            for (int i = 0; i < 20; i++) {
+                Files.createDirectory(one.resolve("d/s" + i));
+            }
+            for (int i = 0; i < 20; i++) {
+                Files.delete(one.resolve("d/s" + i));
+            }
+            assertTrue(rpc.timer("rpc.client.mkdir.latency").getCount() >= 21, "every mkdir was sent");
+            assertTrue(rpc.timer("rpc.client.rmdir.latency").getCount() >= 20, "every rmdir was sent");
+            assertEquals(List.of(), AsyncCreatesIT.names(one.resolve("d")));
+        }
+    }
+
     /**
      * Asynchronous rmdir: directories a mount made under a delegation, with nothing put in them,
      * are removed by the mount in the parent's batches; one another mount looked into (the leader

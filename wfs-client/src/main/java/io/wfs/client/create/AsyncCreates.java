@@ -61,12 +61,15 @@ public final class AsyncCreates implements FileIo.CreateCommits {
     final DelegationAsker asker;
     private final CreateBatches batches;
     private final long holdNs; // client.async-create-hold
+    /** client.async-mkdirs: mkdir and rmdir are answered here too. */
+    private final boolean directories;
     private final java.util.concurrent.ScheduledExecutorService timer = java.util.concurrent.Executors
             .newSingleThreadScheduledExecutor(new io.netty.util.concurrent.DefaultThreadFactory("wfs-client-creates", true));
 
     public AsyncCreates(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases, LongConsumer openedByBatch,
-                        java.time.Duration hold) {
+                        java.time.Duration hold, boolean directories) {
         this.holdNs = hold.toNanos();
+        this.directories = directories;
         this.cache = cache;
         this.asker = new DelegationAsker(meta, leases, this, entryChanges);
         this.batches = new CreateBatches(meta, cache, this, openedByBatch, timer);
@@ -81,8 +84,9 @@ public final class AsyncCreates implements FileIo.CreateCommits {
     public static AsyncCreates install(MetaClient meta, MetadataCache cache, CacheLeaseKeeper leases,
                                        io.wfs.client.namespace.PathResolver paths, FileIo files,
                                        io.wfs.client.data.BlockIdPool blockIds, LongConsumer openedByBatch,
-                                       java.time.Duration hold, com.codahale.metrics.MetricRegistry registry) {
-        AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch, hold);
+                                       java.time.Duration hold, boolean directories,
+                                       com.codahale.metrics.MetricRegistry registry) {
+        AsyncCreates creates = new AsyncCreates(meta, cache, leases, openedByBatch, hold, directories);
         meta.setGate(new PendingOrder(creates, cache));
         leases.onRecall(new DelegationRecalls(creates, creates.asker, meta, cache));
         paths.useAbsentNames(creates::knownAbsent);
@@ -119,7 +123,8 @@ public final class AsyncCreates implements FileIo.CreateCommits {
      */
     public InodeAttr mkdir(Caller caller, long dir, byte[] name, String nameString, int permissions) {
         // Asked first: a mkdir answered by the servers counts as a create toward asking for the delegation.
-        if (!asker.delegated(caller, dir)) {
+        // The root's directories (volumes, data sets, users) stay spread over all groups by the servers.
+        if (!asker.delegated(caller, dir) || !directories || dir == io.wfs.client.namespace.PathResolver.ROOT) {
             return null;
         }
         InodeAttr parent = cache.attrForWalk(dir);
@@ -251,7 +256,7 @@ public final class AsyncCreates implements FileIo.CreateCommits {
      * the rmdir the usual way.
      */
     public synchronized boolean rmdir(Caller caller, long dir, byte[] name, String nameString) {
-        return changes.rmdir(caller, dir, name, nameString);
+        return directories && changes.rmdir(caller, dir, name, nameString);
     }
 
     /**

@@ -70,7 +70,7 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
         ctx.directory(req.ino());
         int entries = (int) Math.min(Integer.MAX_VALUE, ctx.slotOf(req.ino()).directory(req.ino()).count());
         long first = ctx.slotOf(req.ino()).allocateIds(RANGE);
-        long firstDirectory = ctx.namespace().slot(directorySlot(ctx.namespace()::owns, req.ino())).allocateIds(RANGE);
+        long firstDirectory = ctx.namespace().slot(directorySlot(ctx.namespace().ownedSlots(), req.ino())).allocateIds(RANGE);
         ctx.leaseMark().setDelegated();
         // Other sessions' cached views of the directory go before the holder creates there.
         ctx.namespace().leaseKeyChanged(req.ino());
@@ -78,19 +78,15 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
     }
 
     /**
-     * The slot of the directories made under a delegation on {@code dir}: the first slot of this
-     * group at or after a hash of {@code dir}, so that the subdirectories of different directories
-     * spread over the group's slots (the units a group's load moves by), as files follow their
-     * directory. Deterministic: the slots a group holds are in its state.
+     * The slot of the directories made under a delegation on {@code dir}: one of this group's slots
+     * ({@code owned}, ascending), picked by a hash of {@code dir}, so that the subdirectories of
+     * different directories spread evenly over the group's slots (the units a group's load moves
+     * by), as files follow their directory. Deterministic: the slots a group holds are in its state.
      */
-    static int directorySlot(java.util.function.IntPredicate ours, long dir) {
-        int start = Math.floorMod(Long.hashCode(dir * 0x9E3779B97F4A7C15L), InodeNumbers.SLOT_COUNT);
-        for (int i = 0; i < InodeNumbers.SLOT_COUNT; i++) {
-            int slot = (start + i) % InodeNumbers.SLOT_COUNT;
-            if (ours.test(slot)) {
-                return slot;
-            }
+    static int directorySlot(int[] owned, long dir) {
+        if (owned.length == 0) {
+            return InodeNumbers.slotOf(dir);
         }
-        return InodeNumbers.slotOf(dir);
+        return owned[Math.floorMod(Long.hashCode(dir * 0x9E3779B97F4A7C15L), owned.length)];
     }
 }
