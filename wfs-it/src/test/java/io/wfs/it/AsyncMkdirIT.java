@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.client.Caller;
+import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
+import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
@@ -19,6 +21,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -39,9 +42,14 @@ import org.junit.jupiter.api.Timeout;
 class AsyncMkdirIT {
     private static final int DIRS = 200;
 
+    /** Asynchronous mkdir is off by default (docs/metadata.md): these mounts turn it on. */
+    static WfsConfig asyncMkdirs(WfsConfig c) {
+        return c.with(ClientConfigKeys.ASYNC_MKDIRS, true);
+    }
+
     @Test
     void directoriesOneMountMakesUnderADelegationAreSeenAtOnceByTheOther() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().mountSettings(AsyncMkdirIT::asyncMkdirs).start()) {
             Path one = cluster.mountPoint(0);
             Path two = cluster.mountPoint(1);
             Files.createDirectories(one.resolve("d"));
@@ -56,6 +64,10 @@ class AsyncMkdirIT {
             long mkdirs = oneRpc.timer("rpc.client.mkdir.latency").getCount();
             assertTrue(mkdirs < DIRS / 2, "most mkdirs were answered by the mount: " + mkdirs + " sent");
             assertThrows(FileAlreadyExistsException.class, () -> Files.createDirectory(one.resolve("d/s7")));
+            // Through the API, without the kernel's lookup first (as the CSI driver calls it): EEXIST too.
+            io.wfs.common.error.WfsException exists = assertThrows(io.wfs.common.error.WfsException.class,
+                    () -> cluster.mountClient(0).mkdir(Caller.ROOT, "/d/s8", 0755));
+            assertEquals(io.wfs.common.error.WfsErrorCode.EEXIST, exists.code());
             Files.delete(one.resolve("d/s3"));
 
             WfsClient a = cluster.mountClient(0);
@@ -91,11 +103,11 @@ class AsyncMkdirIT {
         }
     }
 
-    /** With client.async-mkdirs off, mkdir and rmdir go to the servers, and directories spread over all groups again. */
+    /** By default (client.async-mkdirs off) mkdir and rmdir go to the servers, and directories spread over all groups. */
     @Test
-    void withAsyncMkdirsOffTheServersMakeAndRemoveEveryDirectory() throws Exception {
+    void byDefaultTheServersMakeAndRemoveEveryDirectory() throws Exception {
         try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
-            cluster.mountWith(c -> c.with(io.wfs.client.ClientConfigKeys.ASYNC_MKDIRS, false));
+            cluster.mountWith(c -> c);
             Path one = cluster.mountPoint(0);
             Files.createDirectories(one.resolve("d"));
             MetricRegistry rpc = cluster.mountClientMetrics(0);
@@ -118,7 +130,7 @@ class AsyncMkdirIT {
      */
     @Test
     void emptyDirectoriesTheMountMadeAreRemovedInItsBatchesAndOthersAsBefore() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().mountSettings(AsyncMkdirIT::asyncMkdirs).start()) {
             Path one = cluster.mountPoint(0);
             Path two = cluster.mountPoint(1);
             Files.createDirectories(one.resolve("d"));
@@ -171,10 +183,11 @@ class AsyncMkdirIT {
      */
     @Test
     void mkdirsSurviveALeaderKillAndAClientKillLosesOnlyWhatCameAfterItsLastFsync() throws Exception {
-        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(1).uncachedMounts().start();
+        try (MiniCluster cluster = ManagerTopology.processClusterWithFastFailover().mounts(1).uncachedMounts()
+                .mountSettings(AsyncMkdirIT::asyncMkdirs).start();
              ManagerTopology view = new ManagerTopology(cluster.managers().managerClient(), Duration.ofSeconds(1))) {
             SlotMap slots = view.awaitLedAndWritable();
-            ProcessMount client = cluster.mountProcess();
+            ProcessMount client = cluster.mountProcess(Map.of(ClientConfigKeys.ASYNC_MKDIRS.name(), "true"));
             Path one = client.mountPoint();
             Path two = cluster.mountPoint(0);
             Files.createDirectories(one.resolve("d"));

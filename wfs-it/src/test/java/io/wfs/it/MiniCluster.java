@@ -221,8 +221,13 @@ public final class MiniCluster implements AutoCloseable {
      * started and ready; so that a test can kill -9 a client. Stopped by {@link #close()}.
      */
     ProcessMount mountProcess() throws Exception {
+        return mountProcess(Map.of());
+    }
+
+    /** As {@link #mountProcess()}, with more configuration keys for the mount ({@code key -> value}). */
+    ProcessMount mountProcess(Map<String, String> settings) throws Exception {
         int n = mountProcesses.size();
-        ProcessMount m = new ProcessMount(dir, "pmnt" + n, hosts.host("mount" + n), secretFile, managerList());
+        ProcessMount m = new ProcessMount(dir, "pmnt" + n, hosts.host("mount" + n), secretFile, managerList(), settings);
         mountProcesses.add(m);
         m.start();
         return m;

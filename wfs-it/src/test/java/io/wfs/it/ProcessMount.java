@@ -21,14 +21,16 @@ final class ProcessMount implements AutoCloseable {
     private final NodeHost host;
     private final WfsProcess process;
 
-    ProcessMount(Path dir, String name, NodeHost host, Path secretFile, String managerList) throws IOException {
+    ProcessMount(Path dir, String name, NodeHost host, Path secretFile, String managerList, Map<String, String> settings)
+            throws IOException {
         this.mountPoint = dir.resolve(name);
         this.host = host;
         // Heartbeats well inside the meta nodes' 3 s re-announce window (NodeConfigFiles), as ClusterMounts.
-        Path config = NodeConfigFiles.write(dir.resolve(name + ".properties"), Map.of(
-                CommonConfigKeys.SECRET_FILE.name(), secretFile.toString(),
-                ClientConfigKeys.MANAGERS.name(), managerList,
-                ClientConfigKeys.SESSION_HEARTBEAT.name(), "1s"));
+        Map<String, String> keys = new java.util.HashMap<>(settings);
+        keys.put(CommonConfigKeys.SECRET_FILE.name(), secretFile.toString());
+        keys.put(ClientConfigKeys.MANAGERS.name(), managerList);
+        keys.putIfAbsent(ClientConfigKeys.SESSION_HEARTBEAT.name(), "1s");
+        Path config = NodeConfigFiles.write(dir.resolve(name + ".properties"), keys);
         this.process = new WfsProcess("mount", host, config, List.of(mountPoint.toString()), dir.resolve(name + ".log"));
     }
 

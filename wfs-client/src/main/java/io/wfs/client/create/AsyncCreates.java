@@ -144,7 +144,10 @@ public final class AsyncCreates implements FileIo.CreateCommits {
         InodeAttr attr;
         synchronized (this) {
             DelegatedDirectory d = dirs.get(dir);
-            if (d == null || !d.usable(System.nanoTime()) || d.byName.containsKey(nameString)) {
+            if (d == null || !d.usable(System.nanoTime()) || d.byName.containsKey(nameString)
+                    || (directory && (!d.complete || d.names.contains(nameString)))) {
+                // A mkdir is answered here only of a name known absent: callers of the API (the CSI
+                // driver) make directories without the kernel's lookup first, and must see EEXIST.
                 return null;
             }
             long ino = directory ? d.takeDirectoryNumber() : d.takeNumber();
