@@ -182,8 +182,10 @@ final class CreateBatches {
     private void answered(DelegatedDirectory d, List<PendingCreate> batch, List<PendingRemoval> removals,
                           CreateBatchReply reply, Throwable error) {
         List<Runnable> after = new ArrayList<>(batch.size() + removals.size() + 1);
-        it.unimi.dsi.fastutil.longs.LongOpenHashSet held = new it.unimi.dsi.fastutil.longs.LongOpenHashSet(
-                reply == null ? new long[0] : reply.delegated());
+        // Directories the leader holds for this session from their creation on (most batches: none).
+        long[] delegated = reply == null ? new long[0] : reply.delegated();
+        it.unimi.dsi.fastutil.longs.LongSet held = delegated.length == 0 ? it.unimi.dsi.fastutil.longs.LongSets.EMPTY_SET
+                : new it.unimi.dsi.fastutil.longs.LongOpenHashSet(delegated);
         synchronized (owner) {
             for (int i = 0; i < removals.size(); i++) {
                 PendingRemoval r = removals.get(i);

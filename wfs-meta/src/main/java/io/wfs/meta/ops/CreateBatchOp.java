@@ -77,6 +77,9 @@ public final class CreateBatchOp implements MetaOperation<CreateBatchRequest, Cr
     /** The held directories the batch did make; those it could not are let go. */
     private static long[] heldAfter(CreateBatchReply reply, CreateBatchRequest req, long[] held,
                                     CreateDelegations delegations, long session) {
+        if (held.length == 0) {
+            return held; // most batches make no directory
+        }
         it.unimi.dsi.fastutil.longs.LongOpenHashSet failed = new it.unimi.dsi.fastutil.longs.LongOpenHashSet(0);
         for (int i = 0; i < req.size() && i < reply.size(); i++) {
             if (reply.error(i) != null) {

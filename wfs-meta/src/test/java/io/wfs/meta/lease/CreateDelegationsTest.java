@@ -76,6 +76,22 @@ class CreateDelegationsTest {
     }
 
     @Test
+    void theDirectoriesABatchMakesAreHeldForAPollingSessionAndLetGoWhenItsEntryFails() throws Exception {
+        CreateDelegations delegations = leading(false, Duration.ZERO);
+        assertEquals(0, delegations.registerNew(new long[] {DIR, FILE}, HOLDER).length, "no poll: none held");
+        leases.poll(HOLDER, 0).get();
+        leases.poll(OTHER, 0).get();
+        assertTrue(delegations.register(FILE, OTHER));
+        long[] held = delegations.registerNew(new long[] {DIR, FILE}, HOLDER);
+        assertEquals(1, held.length, "one another session holds is not taken");
+        assertEquals(DIR, held[0]);
+        assertTrue(delegations.heldByOther(DIR, OTHER));
+        delegations.unregisterAll(held, HOLDER);
+        assertFalse(delegations.heldByOther(DIR, OTHER), "the batch's entry failed: let go");
+        assertTrue(delegations.heldByOther(FILE, HOLDER), "another session's stays");
+    }
+
+    @Test
     void aNumberAnEarlierLeaderHandedOutIsLeftToTheApplyEvenAfterANewGrant() throws Exception {
         CreateDelegations delegations = leading(false, Duration.ZERO);
         leases.poll(HOLDER, 0).get();
