@@ -23,12 +23,13 @@ public final class ClientConfigKeys implements ConfigKeySet {
             "Answer creates of regular files in a directory this client creates many files in without a round trip each,"
                     + " under a delegation from the meta group's leader, and send them in batches (docs/metadata.md,"
                     + " \"Asynchronous creates\"); needs client.cache-leases.");
-    public static final ConfigKey<Boolean> ASYNC_MKDIRS = booleanKey("client.async-mkdirs", false,
+    public static final ConfigKey<Boolean> ASYNC_MKDIRS = booleanKey("client.async-mkdirs", true,
             "Under a directory's create delegation, answer mkdir there (and rmdir of an empty directory made so) without a"
-                    + " round trip and send them in the batches: about 10x faster mkdir and rmdir, but such a directory lives in"
-                    + " a slot of its parent's group instead of any group, so a tree one mount makes stays in one group"
-                    + " (docs/metadata.md, \"Asynchronous mkdir\"). Off by default: volumes and data sets spread. Needs"
-                    + " client.async-creates.");
+                    + " round trip and send them in the batches: about 10x faster mkdir and rmdir; such a directory lives in"
+                    + " a slot of its parent's group instead of any group, so a tree one mount makes stays in one group. The"
+                    + " root's subdirectories, and those of a directory marked trusted.wfs.spread=1 (the CSI driver's volumes"
+                    + " root), are still spread over all groups by the servers (docs/metadata.md, \"Asynchronous mkdir\")."
+                    + " Needs client.async-creates.");
     public static final ConfigKey<Boolean> CACHE_LEASES = booleanKey("client.cache-leases", true,
             "Cache names and attributes under leases from the meta groups' leaders, who invalidate them before a "
                     + "change by any client is acknowledged (docs/metadata.md, \"Client caches with leases\"); "

@@ -6,6 +6,7 @@ import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
+import io.wfs.common.posix.DirectorySpread;
 import io.wfs.common.posix.Posix;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
@@ -23,6 +24,7 @@ final class VolumeDirectories {
     private final ClientQuotas quotas;
     private final String root;
     private final String retention;
+    private volatile boolean rootMarked;
 
     /** {@code retention}: where deleted volumes go ("" removes them). */
     VolumeDirectories(WfsFileSystem fs, ClientQuotas quotas, String root, String retention) {
@@ -67,6 +69,7 @@ final class VolumeDirectories {
     /** Makes the volume's directory; false when it was there already (the caller compares capacities). */
     boolean create(String id) {
         mkdirs(root);
+        spreadVolumes();
         try {
             fs.mkdir(ROOT, path(id), 0777);
         } catch (WfsException e) {
@@ -79,6 +82,19 @@ final class VolumeDirectories {
         // Exactly 0777 (pods run as any uid), whatever the servers made of the mode mkdir asked for.
         fs.setattr(ROOT, path(id), io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(0777));
         return true;
+    }
+
+    /**
+     * Marks the volumes root so that the volumes (its subdirectories) spread over all meta groups
+     * even when a mount that makes them holds the root's create delegation (docs/metadata.md,
+     * "Asynchronous mkdir"): a volume's whole tree stays in its own slot (a quota's), so where the
+     * volume directory lands is where the tenant's load lands. Once per driver process.
+     */
+    private void spreadVolumes() {
+        if (!rootMarked && !root.isEmpty()) { // the cluster's root spreads its subdirectories anyway
+            fs.setxattr(ROOT, root, DirectorySpread.name(), DirectorySpread.on(), 0);
+            rootMarked = true;
+        }
     }
 
     /** Sets the volume's quota to {@code bytes} (0: no limit); the volume's files stay. */

@@ -11,6 +11,7 @@ import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.posix.DirectorySpread;
 import io.wfs.common.route.SlotMap;
 import io.wfs.common.testing.Await;
 import java.nio.channels.FileChannel;
@@ -42,7 +43,7 @@ import org.junit.jupiter.api.Timeout;
 class AsyncMkdirIT {
     private static final int DIRS = 200;
 
-    /** Asynchronous mkdir is off by default (docs/metadata.md): these mounts turn it on. */
+    /** Asynchronous mkdir is on by default (docs/metadata.md); these mounts ask for it whatever the default. */
     static WfsConfig asyncMkdirs(WfsConfig c) {
         return c.with(ClientConfigKeys.ASYNC_MKDIRS, true);
     }
@@ -103,11 +104,11 @@ class AsyncMkdirIT {
         }
     }
 
-    /** By default (client.async-mkdirs off) mkdir and rmdir go to the servers, and directories spread over all groups. */
+    /** With client.async-mkdirs off, mkdir and rmdir go to the servers. */
     @Test
-    void byDefaultTheServersMakeAndRemoveEveryDirectory() throws Exception {
+    void withTheKeyOffTheServersMakeAndRemoveEveryDirectory() throws Exception {
         try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
-            cluster.mountWith(c -> c);
+            cluster.mountWith(c -> c.with(ClientConfigKeys.ASYNC_MKDIRS, false));
             Path one = cluster.mountPoint(0);
             Files.createDirectories(one.resolve("d"));
             MetricRegistry rpc = cluster.mountClientMetrics(0);
@@ -121,6 +122,73 @@ class AsyncMkdirIT {
             assertTrue(rpc.timer("rpc.client.rmdir.latency").getCount() >= 20, "every rmdir was sent");
             assertEquals(List.of(), AsyncCreatesIT.names(one.resolve("d")));
         }
+    }
+
+    /**
+     * A directory marked {@code trusted.wfs.spread} (as the CSI driver marks its volumes root): once
+     * root marks it through the mount that holds its delegation, every mkdir there goes to the
+     * servers and the new directories spread over the groups; a value other than 1 and a non-root
+     * caller are refused; with the mark removed the mount answers again.
+     */
+    @Test
+    void underADirectoryMarkedToSpreadTheServersPlaceEverySubdirectory() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().start()) {
+            cluster.mountWith(c -> c);
+            Path one = cluster.mountPoint(0);
+            Path d = Files.createDirectories(one.resolve("volumes"));
+            MetricRegistry rpc = cluster.mountClientMetrics(0);
+            long sent = rpc.timer("rpc.client.mkdir.latency").getCount();
+            for (int i = 0; i < 20; i++) {
+                Files.createDirectory(d.resolve("a" + i));
+            }
+            long answeredHere = 20 - (rpc.timer("rpc.client.mkdir.latency").getCount() - sent);
+            assertTrue(answeredHere >= 10, "by default the mount answers most mkdirs: " + answeredHere + " of 20");
+
+            setxattr(d, DirectorySpread.NAME, DirectorySpread.ON);
+            WfsClient api = cluster.mountClient(0);
+            assertEquals(DirectorySpread.ON, new String(api.getxattr(Caller.ROOT, "/volumes", DirectorySpread.name()),
+                    java.nio.charset.StandardCharsets.US_ASCII));
+            sent = rpc.timer("rpc.client.mkdir.latency").getCount();
+            for (int i = 0; i < 20; i++) {
+                Files.createDirectory(d.resolve("b" + i));
+            }
+            assertEquals(20, rpc.timer("rpc.client.mkdir.latency").getCount() - sent, "every mkdir under the mark was sent");
+            SlotMap slots = api.slotMap();
+            TreeSet<String> groups = new TreeSet<>();
+            for (int i = 0; i < 20; i++) {
+                groups.add(slots.groupOfIno(api.getattr(Caller.ROOT, "/volumes/b" + i).ino()).id());
+            }
+            assertEquals(slots.groups().size(), groups.size(), "the marked directory's subdirectories spread over every group");
+
+            io.wfs.common.error.WfsException bad = assertThrows(io.wfs.common.error.WfsException.class,
+                    () -> api.setxattr(Caller.ROOT, "/volumes", DirectorySpread.name(), new byte[] {'0'}, 0));
+            assertEquals(io.wfs.common.error.WfsErrorCode.EINVAL, bad.code());
+            io.wfs.common.error.WfsException notRoot = assertThrows(io.wfs.common.error.WfsException.class,
+                    () -> api.setxattr(new Caller(1000, 1000, new int[0]), "/volumes", DirectorySpread.name(), DirectorySpread.on(), 0));
+            assertEquals(io.wfs.common.error.WfsErrorCode.EPERM, notRoot.code());
+
+            api.removexattr(Caller.ROOT, "/volumes", DirectorySpread.name());
+            // The removal recalled the delegation: the mount asks again a second later, at a mkdir there.
+            long grants = rpc.timer("rpc.client.delegate_creates.latency").getCount();
+            int[] made = {0};
+            Await.until(Duration.ofSeconds(30), () -> {
+                Files.createDirectory(d.resolve("c" + made[0]++));
+                return rpc.timer("rpc.client.delegate_creates.latency").getCount() > grants;
+            }, "the mount holds the directory again");
+            sent = rpc.timer("rpc.client.mkdir.latency").getCount();
+            for (int i = 0; i < 20; i++) {
+                Files.createDirectory(d.resolve("u" + i));
+            }
+            answeredHere = 20 - (rpc.timer("rpc.client.mkdir.latency").getCount() - sent);
+            assertTrue(answeredHere >= 10, "unmarked, the mount answers again: " + answeredHere + " of 20");
+            assertEquals(60 + made[0], AsyncCreatesIT.names(d).size());
+        }
+    }
+
+    /** setxattr through the mount, as root does with setfattr (Java's own view reaches only user.*). */
+    static void setxattr(Path path, String name, String value) throws Exception {
+        AsyncCreatesIT.run(path.getParent(), "python3", "-c", "import os, sys; os.setxattr(sys.argv[1], sys.argv[2], sys.argv[3].encode())",
+                path.toString(), name, value);
     }
 
     /**

@@ -90,6 +90,9 @@ class CsiDriverIT {
         assertEquals("/volumes/pvc-1", v.getVolumeContextMap().get("wfs.io/subdir"));
         assertEquals(v, plugin.client().controller().createVolume(CsiRequests.create("pvc-1", UNIT)).getVolume(), "idempotent");
         assertTrue(Files.isDirectory(whole.resolve("volumes/pvc-1")));
+        // The volumes root spreads its volumes over the meta groups, whichever mount makes them.
+        assertEquals(io.wfs.common.posix.DirectorySpread.ON, new String(cluster.mountClient(0).getxattr(io.wfs.client.Caller.ROOT,
+                "/volumes", io.wfs.common.posix.DirectorySpread.name()), java.nio.charset.StandardCharsets.US_ASCII));
         // The volume's scoped credential travels in its context (the PV's volumeAttributes) to the node.
         assertEquals(Files.getAttribute(whole.resolve("volumes/pvc-1"), "unix:ino").toString(),
                 v.getVolumeContextMap().get("wfs.io/scope-root-ino"));

@@ -112,6 +112,12 @@ final class DelegationAsker {
                 if (asking.contains(dir) || now - notBeforeNs.get(dir) < 0) {
                     return false;
                 }
+                if (!leases.of(dir, true).valid(now)) {
+                    // The leader delegates only to a session that polls for leases there (it could not hear
+                    // of a recall otherwise): start the poll and ask at a create once it is answered, a round
+                    // trip from now, instead of being refused and waiting a second.
+                    return false;
+                }
                 if (createsSeen.size() > MAX_COUNTED_DIRS) {
                     createsSeen.clear();
                 }

@@ -104,7 +104,7 @@ public final class CreateDelegations {
     /** The inodes {@code first} .. {@code first + count - 1} were reserved for the holder of {@code dir}. */
     public synchronized void granted(long dir, long session, long first, int count) {
         Delegation d = byDir.get(dir);
-        if (d != null && d.session == session) {
+        if (count > 0 && d != null && d.session == session) {
             d.ranges.add(first);
             d.ranges.add(count);
         }
@@ -191,6 +191,17 @@ public final class CreateDelegations {
         return type == MessageType.CREATE_BATCH || type == MessageType.CACHE_LEASE_POLL
                 || type == MessageType.SESSION_HEARTBEAT || type == MessageType.ANNOUNCE_OPENS || type == MessageType.CLOSE;
     }
+
+    /**
+     * Recalls {@code dir}'s delegation from whichever session holds it, even from the session
+     * whose request asks (a change of what may be delegated there); null when nobody holds it.
+     */
+    public CompletableFuture<Void> recallFromHolder(long dir) {
+        return recall(dir, NO_SESSION);
+    }
+
+    /** No client's session: {@link #recallFromHolder} spares nobody. */
+    private static final long NO_SESSION = Long.MIN_VALUE;
 
     private synchronized CompletableFuture<Void> recall(long dir, long bySession) {
         Delegation d = byDir.get(dir);

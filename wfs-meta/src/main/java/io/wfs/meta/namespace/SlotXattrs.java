@@ -38,6 +38,12 @@ public final class SlotXattrs {
         return set.get(name);
     }
 
+    /** Whether {@code ino} carries attribute {@code name}: a flag test for the many inodes with none. */
+    public boolean has(long ino, byte[] name) {
+        Xattrs set = ofOrNull(ino);
+        return set != null && set.contains(name);
+    }
+
     public List<byte[]> list(long ino) {
         Xattrs set = ofOrNull(ino);
         return set == null ? List.of() : set.list();

@@ -25,6 +25,10 @@ public final class Xattrs {
         return count;
     }
 
+    boolean contains(byte[] name) {
+        return indexOf(name) >= 0;
+    }
+
     byte[] get(byte[] name) {
         int i = indexOf(name);
         if (i < 0) {

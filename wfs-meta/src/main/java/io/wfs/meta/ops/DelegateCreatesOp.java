@@ -17,7 +17,8 @@ import java.util.concurrent.CompletableFuture;
  * it happens; one another session holds; a session that does not poll for leases) and registers
  * the holder before the entry, so no other session's request slips in unrecalled. The entry
  * reserves {@link #RANGE} inode numbers of the directory's slot for files, as many of another
- * slot of the group for directories ({@link #directorySlot}), and takes back every other
+ * slot of the group for directories ({@link #directorySlot}; none when the directory's
+ * subdirectories spread over all groups, {@link SpreadSubdirectories}), and takes back every other
  * session's cache lease on the directory: the reply waits until they have let go of it.
  */
 public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesRequest, CreateDelegationReply> {
@@ -70,11 +71,15 @@ public final class DelegateCreatesOp implements MetaOperation<DelegateCreatesReq
         ctx.directory(req.ino());
         int entries = (int) Math.min(Integer.MAX_VALUE, ctx.slotOf(req.ino()).directory(req.ino()).count());
         long first = ctx.slotOf(req.ino()).allocateIds(RANGE);
-        long firstDirectory = ctx.namespace().slot(directorySlot(ctx.namespace().ownedSlots(), req.ino())).allocateIds(RANGE);
         ctx.leaseMark().setDelegated();
         // Other sessions' cached views of the directory go before the holder creates there.
         ctx.namespace().leaseKeyChanged(req.ino());
-        return new CreateDelegationReply(first, RANGE, entries).withDirectories(firstDirectory, RANGE);
+        CreateDelegationReply reply = new CreateDelegationReply(first, RANGE, entries);
+        if (SpreadSubdirectories.spreads(ctx, req.ino())) {
+            return reply; // no numbers for directories: the holder's mkdirs go to the servers
+        }
+        long firstDirectory = ctx.namespace().slot(directorySlot(ctx.namespace().ownedSlots(), req.ino())).allocateIds(RANGE);
+        return reply.withDirectories(firstDirectory, RANGE);
     }
 
     /**

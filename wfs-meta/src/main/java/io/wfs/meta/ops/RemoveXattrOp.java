@@ -5,8 +5,13 @@ import io.wfs.common.msg.meta.RemoveXattrRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeAttributes;
 import io.wfs.meta.namespace.NamespaceException;
+import java.util.concurrent.CompletableFuture;
 
-/** removexattr (ENODATA when absent); ctime moves to now. */
+/**
+ * removexattr (ENODATA when absent); ctime moves to now. Removing the directory-spread mark
+ * ({@link SpreadSubdirectories}) recalls the directory's create delegation, as setting it does, so
+ * the holder's next grant has numbers for directories again.
+ */
 public final class RemoveXattrOp implements MetaOperation<RemoveXattrRequest, OkReply> {
     @Override
     public MessageType type() {
@@ -16,6 +21,11 @@ public final class RemoveXattrOp implements MetaOperation<RemoveXattrRequest, Ok
     @Override
     public boolean mutates() {
         return true;
+    }
+
+    @Override
+    public CompletableFuture<OkReply> lead(GroupLeader leader, RemoveXattrRequest req) {
+        return SpreadSubdirectories.recallIfMarkChanged(leader, req.ino(), req.name(), leader.inThisGroup(this, req));
     }
 
     @Override
