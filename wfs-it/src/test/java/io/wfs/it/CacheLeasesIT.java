@@ -67,6 +67,46 @@ class CacheLeasesIT {
         }
     }
 
+    /**
+     * A leader bounds the keys one session holds (meta.cache-lease-keys, here the least, 8): a mount
+     * that walks more directories gets the least recently granted taken back, so a repeat of its
+     * first stats asks the servers again; and what it still serves stays coherent with the other
+     * mount's changes.
+     */
+    @Test
+    void aSessionPastItsKeyBoundIsTakenBackTheOldestAndStaysCoherent() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster()
+                .localSettings(c -> c.with(io.wfs.meta.server.MetaConfigKeys.CACHE_LEASE_KEYS, 8))
+                .mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            int dirs = 40;
+            for (int i = 0; i < dirs; i++) {
+                Files.writeString(Files.createDirectories(one.resolve("d" + i)).resolve("f"), "f");
+            }
+            MetricRegistry twoRpc = cluster.mountClientMetrics(1);
+            // Leased once the lease polls run: a repeat of the last few stats asks nobody.
+            Await.until(Duration.ofSeconds(30), () -> {
+                for (int i = 0; i < dirs; i++) {
+                    Files.getAttribute(two.resolve("d" + i + "/f"), "unix:mode");
+                }
+                long before = metaQueries(twoRpc);
+                Files.getAttribute(two.resolve("d" + (dirs - 1) + "/f"), "unix:mode");
+                return metaQueries(twoRpc) == before;
+            }, "the last directory walked is leased on mount 2");
+            long before = metaQueries(twoRpc);
+            Files.getAttribute(two.resolve("d0/f"), "unix:mode");
+            assertTrue(metaQueries(twoRpc) > before, "the first directory walked was taken back: mount 2 asks again");
+
+            for (int i = 0; i < dirs; i++) {
+                Files.setPosixFilePermissions(one.resolve("d" + i + "/f"), PosixFilePermissions.fromString("rw-------"));
+            }
+            for (int i = 0; i < dirs; i++) {
+                assertEquals("rw-------", mode(two.resolve("d" + i + "/f")), "d" + i + "/f after the chmod on mount 1");
+            }
+        }
+    }
+
     /** The changes of {@code one}, each checked on {@code two} right after {@code one} was told it is done. */
     static void coherent(Path one, Path two) throws Exception {
         Files.setPosixFilePermissions(one.resolve("d/f"), PosixFilePermissions.fromString("rwx------"));

@@ -78,7 +78,8 @@ public final class MiniCluster implements AutoCloseable {
         MiniCluster c = new MiniCluster(shape);
         try {
             if (shape.localCluster) {
-                c.localCluster = LocalCluster.start(c.dir.resolve("cluster"), WfsConfig.defaults(), step -> { });
+                c.localCluster = LocalCluster.start(c.dir.resolve("cluster"), shape.localSettings.apply(WfsConfig.defaults()),
+                        step -> { });
             }
             if (shape.localCommand) {
                 c.localCommand = new WfsLocalCommand(c.dir);

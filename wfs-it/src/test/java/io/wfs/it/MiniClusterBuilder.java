@@ -17,6 +17,7 @@ public final class MiniClusterBuilder {
     boolean metaProcesses;
     boolean metaFromManager;
     final Map<String, String> metaSettings = new LinkedHashMap<>();
+    java.util.function.UnaryOperator<io.wfs.common.config.WfsConfig> localSettings = c -> c;
     int stores;
     boolean storeProcesses;
     final Map<String, String> storeSettings = new LinkedHashMap<>();
@@ -143,6 +144,12 @@ public final class MiniClusterBuilder {
      */
     public MiniClusterBuilder uncachedMounts() {
         uncachedMounts = true;
+        return this;
+    }
+
+    /** Settings of the {@link #localCluster()}'s nodes (manager, meta nodes, stores), on top of the defaults. */
+    public MiniClusterBuilder localSettings(java.util.function.UnaryOperator<io.wfs.common.config.WfsConfig> settings) {
+        localSettings = settings;
         return this;
     }
 

@@ -33,6 +33,8 @@ public final class CacheLeases {
 
     private final long leaseNs;
     private final long takeoverHoldNs;
+    /** The most keys one session holds here; past it the least recently granted are taken back. */
+    private final int maxKeysPerSession;
     private final ScheduledExecutorService timer;
     private final LongSupplier clock;
     private final Long2ObjectOpenHashMap<SessionLeases> sessions = new Long2ObjectOpenHashMap<>();
@@ -43,17 +45,25 @@ public final class CacheLeases {
     private volatile long holdUntilNs;
     private ScheduledFuture<?> sweeper;
 
-    /** {@code lease} zero: leases are off (nothing is granted, nothing waits). */
-    public CacheLeases(Duration lease, Duration takeoverHold, ScheduledExecutorService timer, LongSupplier clock) {
+    /**
+     * {@code lease} zero: leases are off (nothing is granted, nothing waits). {@code maxKeysPerSession}
+     * bounds this leader's memory per client (meta.cache-lease-keys).
+     */
+    public CacheLeases(Duration lease, Duration takeoverHold, int maxKeysPerSession, ScheduledExecutorService timer,
+                       LongSupplier clock) {
+        if (maxKeysPerSession < 8) {
+            throw new IllegalArgumentException("at least 8 keys per session, not " + maxKeysPerSession);
+        }
         this.leaseNs = lease.toNanos();
         this.takeoverHoldNs = takeoverHold.toNanos();
+        this.maxKeysPerSession = maxKeysPerSession;
         this.timer = timer;
         this.clock = clock;
     }
 
     /** Leases off: what a replica without a lease configuration uses (tests, benchmarks). */
     public static CacheLeases disabled() {
-        return new CacheLeases(Duration.ZERO, Duration.ZERO, null, System::nanoTime);
+        return new CacheLeases(Duration.ZERO, Duration.ZERO, 8, null, System::nanoTime);
     }
 
     public long leaseNanos() {
@@ -110,23 +120,50 @@ public final class CacheLeases {
     /**
      * Registers {@code session}'s lease on {@code keys}; true when granted: leases are on, this
      * replica leads and the session polls here (a session that does not poll could never hear of
-     * a change). Called under the state lock, right after the answer was computed.
+     * a change). A session past {@code maxKeysPerSession} keys gets the least recently granted
+     * eighth taken back, as invalidations in its next poll: the client forgets those entries, and
+     * this leader's memory per client stays bounded (CephFS recalls caps past
+     * {@code mds_max_caps_per_client} alike). Called under the state lock, right after the answer
+     * was computed.
      */
-    public synchronized boolean grant(long session, LongCollection keys) {
-        if (!leading || session == 0 || keys.isEmpty()) {
-            return false;
-        }
-        SessionLeases s = sessions.get(session);
-        if (s == null) {
-            return false;
-        }
-        for (LongIterator it = keys.iterator(); it.hasNext(); ) {
-            long key = it.nextLong();
-            if (s.keys.add(key)) {
-                holders.computeIfAbsent(key, k -> new LongArraySet(2)).add(session);
+    public boolean grant(long session, LongCollection keys) {
+        CompletableFuture<CacheLeasePollReply> parked;
+        CacheLeasePollReply takenBack;
+        synchronized (this) {
+            if (!leading || session == 0 || keys.isEmpty()) {
+                return false;
             }
+            SessionLeases s = sessions.get(session);
+            if (s == null) {
+                return false;
+            }
+            for (LongIterator it = keys.iterator(); it.hasNext(); ) {
+                long key = it.nextLong();
+                if (s.keys.addAndMoveToLast(key)) {
+                    holders.computeIfAbsent(key, k -> new LongArraySet(2)).add(session);
+                }
+            }
+            if (s.keys.size() <= maxKeysPerSession) {
+                return true;
+            }
+            takeBackOldest(s, s.keys.size() - maxKeysPerSession + maxKeysPerSession / 8);
+            parked = s.parked;
+            s.parked = null;
+            takenBack = parked == null ? null : s.sendPending(leaseNs);
+        }
+        if (parked != null) {
+            parked.complete(takenBack);
         }
         return true;
+    }
+
+    /** Takes back {@code count} of {@code s}'s least recently granted keys: they go out as invalidations. */
+    private void takeBackOldest(SessionLeases s, int count) {
+        for (int i = 0; i < count && !s.keys.isEmpty(); i++) {
+            long key = s.keys.removeFirstLong();
+            forgetHolder(key, s.session);
+            s.pending.add(key);
+        }
     }
 
     /**
@@ -279,17 +316,20 @@ public final class CacheLeases {
                     return false;
                 }
                 for (LongIterator it = s.keys.iterator(); it.hasNext(); ) {
-                    long key = it.nextLong();
-                    LongArraySet hs = holders.get(key);
-                    if (hs != null && hs.remove(s.session) && hs.isEmpty()) {
-                        holders.remove(key);
-                    }
+                    forgetHolder(it.nextLong(), s.session);
                 }
                 s.waiters.forEach(w -> released.add(w.done()));
                 return true;
             });
         }
         released.forEach(f -> f.complete(null));
+    }
+
+    private void forgetHolder(long key, long session) {
+        LongArraySet hs = holders.get(key);
+        if (hs != null && hs.remove(session) && hs.isEmpty()) {
+            holders.remove(key);
+        }
     }
 
     /** Sessions with leases here and keys leased (the gauges meta.cache_leases.sessions / .keys). */

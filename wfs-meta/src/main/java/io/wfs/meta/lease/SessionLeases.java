@@ -2,7 +2,7 @@ package io.wfs.meta.lease;
 
 import io.wfs.common.msg.meta.CacheLeasePollReply;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.longs.LongLinkedOpenHashSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,7 +18,8 @@ final class SessionLeases {
     }
 
     final long session;
-    final LongOpenHashSet keys = new LongOpenHashSet();
+    /** The keys leased to the session, least recently granted first (the first taken back past the bound). */
+    final LongLinkedOpenHashSet keys = new LongLinkedOpenHashSet();
     /** Invalidated keys not sent yet. */
     final LongArrayList pending = new LongArrayList();
     /** The keys of the last batch sent, until the session acknowledges it (resent when it does not). */

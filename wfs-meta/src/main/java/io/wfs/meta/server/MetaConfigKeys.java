@@ -1,6 +1,7 @@
 package io.wfs.meta.server;
 
 import static io.wfs.common.config.ConfigKey.durationKey;
+import static io.wfs.common.config.ConfigKey.intKey;
 import static io.wfs.common.config.ConfigKey.stringKey;
 
 import io.wfs.common.config.ConfigKey;
@@ -37,6 +38,11 @@ public final class MetaConfigKeys implements ConfigKeySet {
                     + "client that stopped answering; a new leader holds mutation replies this long plus 1.5 election "
                     + "timeouts. 0: no leases, clients cache for client.attr-ttl only.");
 
+    public static final ConfigKey<Integer> CACHE_LEASE_KEYS = intKey("meta.cache-lease-keys", 65_536, 8, 1 << 24,
+            "The most directories (lease keys) one client session holds cache leases on in one group; past it the "
+                    + "leader takes back the least recently granted eighth (the client forgets them and asks again when it "
+                    + "needs them). Bounds the leader's memory at about 110 bytes per key per session.");
+
     @Override
     public String module() {
         return "meta";
@@ -44,7 +50,7 @@ public final class MetaConfigKeys implements ConfigKeySet {
 
     @Override
     public List<ConfigKey<?>> keys() {
-        return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE, REANNOUNCE_WINDOW,
+        return List.of(RAFT_ADDRESS, RPC_ADDRESS, DATA_DIR, SLOT_MAP_FILE, SESSION_LEASE, REANNOUNCE_WINDOW, CACHE_LEASE_KEYS,
                 RENAME_LEASE_TERM, CACHE_LEASE);
     }
 }

@@ -85,6 +85,7 @@ public final class MetaServer implements AutoCloseable {
         raftHost = new RaftNodeHost(parseEndpoint(raftAddress), dataDir, raftOptions, registry);
         leaseTimer = Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("meta-leases", true));
         Duration cacheLease = config.get(MetaConfigKeys.CACHE_LEASE);
+        int leaseKeys = config.get(MetaConfigKeys.CACHE_LEASE_KEYS);
         // A deposed leader that has not noticed yet may renew leases for about 1.5 election timeouts.
         Duration takeoverHold = cacheLease.plus(raftOptions.electionTimeout().multipliedBy(3).dividedBy(2));
         for (SlotMap.Group group : slotMap.groups()) {
@@ -93,7 +94,8 @@ public final class MetaServer implements AutoCloseable {
             }
             MetaGroupReplica replica = new MetaGroupReplica(group, new MetaStateMachine(group.slots()));
             replica.machine().setReannounceWindow(config.get(MetaConfigKeys.REANNOUNCE_WINDOW));
-            replica.machine().leaseTracking().use(new CacheLeases(cacheLease, takeoverHold, leaseTimer, System::nanoTime));
+            replica.machine().leaseTracking().use(new CacheLeases(cacheLease, takeoverHold, leaseKeys, leaseTimer,
+                    System::nanoTime));
             List<PeerId> peers = group.peers().stream().map(p -> new PeerId(parseEndpoint(p.raftAddress()), 0)).toList();
             replica.attach(raftHost.startGroup(group.id(), peers, replica.machine()));
             replicas.put(group.id(), replica);

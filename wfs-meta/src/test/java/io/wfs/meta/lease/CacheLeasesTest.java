@@ -36,7 +36,7 @@ class CacheLeasesTest {
     }
 
     private CacheLeases leading(boolean hadLeader, Duration hold) {
-        CacheLeases leases = new CacheLeases(LEASE, hold, timer, System::nanoTime);
+        CacheLeases leases = new CacheLeases(LEASE, hold, 1024, timer, System::nanoTime);
         leases.start(hadLeader);
         return leases;
     }
@@ -79,6 +79,30 @@ class CacheLeasesTest {
         assertFalse(next.isDone(), "acknowledged: the next poll parks again");
         assertNull(leases.invalidate(keys(DIR), B), "A no longer holds the key: nothing to wait for");
         assertNull(leases.invalidate(keys(8), A), "A's own change of a key it holds");
+    }
+
+    @Test
+    void aSessionPastItsBoundGetsTheLeastRecentlyGrantedKeysTakenBack() throws Exception {
+        CacheLeases leases = new CacheLeases(LEASE, Duration.ZERO, 8, timer, System::nanoTime);
+        leases.start(false);
+        now(leases.poll(A, 0));
+        now(leases.poll(B, 0));
+        for (long k = 1; k <= 8; k++) {
+            assertTrue(leases.grant(A, keys(k)));
+        }
+        assertTrue(leases.grant(B, keys(2)));
+        assertTrue(leases.grant(A, keys(1)), "granted again: now the most recent");
+        CompletableFuture<CacheLeasePollReply> parked = leases.poll(A, 0);
+        assertFalse(parked.isDone(), "within the bound: nothing to say");
+
+        assertTrue(leases.grant(A, keys(9)), "the ninth key is granted");
+        CacheLeasePollReply takenBack = parked.get(5, TimeUnit.SECONDS);
+        assertArrayEquals(new long[] {2, 3}, takenBack.keys(), "the least recently granted, down to 7 of 8");
+        assertEquals(8, leases.counts()[1], "7 keys of A and key 2 of B");
+        assertNull(leases.invalidate(keys(3), B), "A no longer holds 3: a change of it waits for nobody");
+        CompletableFuture<Void> change = leases.invalidate(keys(2), A);
+        assertFalse(change.isDone(), "B still holds 2");
+        assertFalse(leases.invalidate(keys(1), B).isDone(), "A still holds 1, granted again before the bound was passed");
     }
 
     @Test

@@ -41,7 +41,7 @@ class CreateDelegationsTest {
     }
 
     private CreateDelegations leading(boolean hadLeader, Duration hold) {
-        leases = new CacheLeases(LEASE, hold, timer, System::nanoTime);
+        leases = new CacheLeases(LEASE, hold, 1024, timer, System::nanoTime);
         leases.start(hadLeader);
         CreateDelegations delegations = new CreateDelegations(() -> leases, mark);
         // Slot 0 had handed out numbers below 1000 before this leader's term.
@@ -158,7 +158,7 @@ class CreateDelegationsTest {
         assertNull(delegations.before(new GetAttrRequest(session(OTHER), FILE), MessageType.GET_ATTR), "the hold is over");
 
         LeaseMark fresh = new LeaseMark();
-        CacheLeases plain = new CacheLeases(LEASE, Duration.ofMillis(300), timer, System::nanoTime);
+        CacheLeases plain = new CacheLeases(LEASE, Duration.ofMillis(300), 1024, timer, System::nanoTime);
         plain.start(true);
         assertNull(new CreateDelegations(() -> plain, fresh).before(new GetAttrRequest(session(OTHER), FILE),
                 MessageType.GET_ATTR), "a group that never delegated does not hold its reads");
