@@ -272,6 +272,18 @@ public final class AsyncCreates implements FileIo.CreateCommits {
         return changes.rename(caller, srcDir, src, dstDir, dst, dstString, flags);
     }
 
+    /**
+     * Holds end on a grid of this many milliseconds shared by every directory: the batches of
+     * directories created in at the same time leave together, and the leader packs what arrives
+     * together into one Raft entry (ProposalBatcher), instead of one entry per directory's batch.
+     */
+    static final long HOLD_GRID_MS = 10;
+
+    /** The delay to the first point of the grid at least {@code ms} after {@code nowMs}. */
+    static long onGrid(long ms, long nowMs) {
+        return ms + Math.floorMod(-(nowMs + ms), HOLD_GRID_MS);
+    }
+
     /** Lets {@code p} go into a batch after {@code ms}, or later while its application still works on it. */
     private void release(PendingCreate p, long ms) {
         try {
@@ -288,7 +300,7 @@ public final class AsyncCreates implements FileIo.CreateCommits {
                         batches.kick(d);
                     }
                 }
-            }, ms, TimeUnit.MILLISECONDS);
+            }, onGrid(ms, TimeUnit.NANOSECONDS.toMillis(System.nanoTime())), TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.RejectedExecutionException closing) {
             p.held = false;
         }

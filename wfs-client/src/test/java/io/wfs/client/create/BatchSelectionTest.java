@@ -76,4 +76,17 @@ class BatchSelectionTest {
         assertEquals(List.of("a1", "a2"), names(dir.takeBatch(2, later)), "the due file's caller, in order");
         assertEquals(List.of("bob", "a3"), names(dir.queued));
     }
+
+    @Test
+    void holdsEndOnTheSharedGridSoThatDirectoriesBatchesLeaveTogether() {
+        // Created 3 ms apart in two directories, each held 20 ms: both released at 30.
+        assertEquals(30, AsyncCreates.onGrid(20, 10) + 10);
+        assertEquals(30, AsyncCreates.onGrid(20, 7) + 7);
+        assertEquals(20, AsyncCreates.onGrid(20, 10), "already on the grid: no longer than the hold");
+        for (long now = 0; now < 40; now++) {
+            long delay = AsyncCreates.onGrid(20, now);
+            assertTrue(delay >= 20 && delay < 20 + AsyncCreates.HOLD_GRID_MS, "at " + now + ": " + delay);
+            assertEquals(0, (now + delay) % AsyncCreates.HOLD_GRID_MS);
+        }
+    }
 }
