@@ -23,7 +23,7 @@ for pass in $(seq 1 "$passes"); do
       rates="$rates $(python3 "$here/creates-rounds.py" "$work/m/bench" "$r" | awk '{print $NF}')"
     done
     entries=0
-    for url in $(grep -o "http://[^ ]*" "$work/d/metrics.properties" | grep meta); do
+    for url in $(grep "^meta" "$work/d/metrics.properties" | grep -o "http://[^ ]*"); do
       n=$(curl -s "$url" | awk '/^raft_g[0-9]+_entry_commands_count/ {s += $2} END {printf "%d", s}')
       entries=$((entries + n))
     done
