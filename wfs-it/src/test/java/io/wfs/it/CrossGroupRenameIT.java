@@ -427,6 +427,60 @@ class CrossGroupRenameIT {
         awaitConsistent();
     }
 
+    /**
+     * Regression (found by the storm): a resend of an exchange whose parents are in one group,
+     * started after the first run was answered, finds both names again (swapped) and plans the
+     * exchange back. Its entry step, proposed under the client's (session, seq), is answered from
+     * the first run's record without running; taking that for its own commit, it resolved its
+     * locks as committed and gave both directories the parent pointers of an exchange that never
+     * happened. It must see that its step did not run and undo its locks.
+     */
+    @Test
+    void aResendOfAnExchangeAnsweredFromTheRecordChangesNothing() throws Exception {
+        resendOfAnExchangeAfterTheFirstRun("g0");
+        // Parents in two groups: the destination's step is answered from its record there.
+        resendOfAnExchangeAfterTheFirstRun("g1");
+    }
+
+    private void resendOfAnExchangeAfterTheFirstRun(String destinationGroup) throws Exception {
+        long a = dirIn(ROOT, "g0");
+        long c = dirIn(ROOT, destinationGroup);
+        long x = dirIn(a, "g1");
+        long y = dirIn(c, "g1");
+        String xName = names.get(x);
+        String yName = names.get(y);
+        java.util.concurrent.CountDownLatch firstAnswered = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger starts = new java.util.concurrent.atomic.AtomicInteger();
+        setFaults((operation, step) -> {
+            if (operation.equals("rename") && step == 0 && starts.incrementAndGet() == 2) {
+                try {
+                    // The resend, past the replay check, plans only after the first run was answered.
+                    if (!firstAnswered.await(30, TimeUnit.SECONDS)) {
+                        throw new IllegalStateException("the first run was never answered");
+                    }
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+        });
+        RenameRequest request = new RenameRequest(client.mutation(0, 0), a, n(xName), c, n(yName), RenameRequest.EXCHANGE);
+        var to = cluster.leaderAddress(groupOf(a));
+        var first = cluster.rpcClient().call(to, request, Duration.ofSeconds(60));
+        var second = cluster.rpcClient().call(to, request, Duration.ofSeconds(60));
+        // Whichever run reached step 0 first is answered first; the other waits for that.
+        java.util.concurrent.CompletableFuture.anyOf(first, second).get(60, TimeUnit.SECONDS);
+        firstAnswered.countDown();
+        first.get(60, TimeUnit.SECONDS);
+        second.get(60, TimeUnit.SECONDS);
+        setFaults(CrossGroupFaults.NONE);
+        assertEquals(2, starts.get(), "both runs started");
+        assertEquals(y, lookup(a, xName), "exchanged once");
+        assertEquals(x, lookup(c, yName));
+        assertEquals(c, stat(x).parent(), "x lives in c");
+        assertEquals(a, stat(y).parent(), "y lives in a");
+        awaitConsistent();
+    }
+
     @Test
     void directoryRenamesRacingToFormACycleLetExactlyOneThrough() throws Exception {
         for (int round = 0; round < 6; round++) {
