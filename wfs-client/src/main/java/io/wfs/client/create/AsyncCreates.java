@@ -60,6 +60,7 @@ public final class AsyncCreates implements FileIo.CreateCommits {
     private final PendingChanges changes;
     final DelegationAsker asker;
     private final CreateBatches batches;
+    private final CreateHolds holds;
     private final long holdNs; // client.async-create-hold
     /** client.async-mkdirs: mkdir and rmdir are answered here too. */
     private final boolean directories;
@@ -73,6 +74,7 @@ public final class AsyncCreates implements FileIo.CreateCommits {
         this.cache = cache;
         this.asker = new DelegationAsker(meta, leases, this, entryChanges);
         this.batches = new CreateBatches(meta, cache, this, openedByBatch, timer);
+        this.holds = new CreateHolds(this, timer, holdNs);
         this.changes = new PendingChanges(this, cache, batches);
     }
 
@@ -178,7 +180,7 @@ public final class AsyncCreates implements FileIo.CreateCommits {
                 p.held = false;
                 batches.kick(d);
             } else {
-                release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(holdNs)));
+                holds.hold(p);
             }
         }
         return attr;
@@ -272,37 +274,12 @@ public final class AsyncCreates implements FileIo.CreateCommits {
         return changes.rename(caller, srcDir, src, dstDir, dst, dstString, flags);
     }
 
-    /**
-     * Holds end on a grid of this many milliseconds shared by every directory: the batches of
-     * directories created in at the same time leave together, and the leader packs what arrives
-     * together into one Raft entry (ProposalBatcher), instead of one entry per directory's batch.
-     */
-    static final long HOLD_GRID_MS = 10;
-
-    /** The delay to the first point of the grid at least {@code ms} after {@code nowMs}. */
-    static long onGrid(long ms, long nowMs) {
-        return ms + Math.floorMod(-(nowMs + ms), HOLD_GRID_MS);
-    }
-
-    /** Lets {@code p} go into a batch after {@code ms}, or later while its application still works on it. */
-    private void release(PendingCreate p, long ms) {
-        try {
-            timer.schedule(() -> {
-                synchronized (this) {
-                    long left = p.holdUntilNanos - System.nanoTime();
-                    if (p.held && left > 0) {
-                        release(p, Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                        return;
-                    }
-                    p.held = false;
-                    DelegatedDirectory d = dirs.get(p.dir);
-                    if (d != null) {
-                        batches.kick(d);
-                    }
-                }
-            }, onGrid(ms, TimeUnit.NANOSECONDS.toMillis(System.nanoTime())), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException closing) {
-            p.held = false;
+    /** {@code p}'s hold ended: it leaves with its directory's next batch. Under the lock. */
+    void holdEnded(PendingCreate p) {
+        p.held = false;
+        DelegatedDirectory d = dirs.get(p.dir);
+        if (d != null) {
+            batches.kick(d);
         }
     }
 

@@ -80,13 +80,13 @@ class BatchSelectionTest {
     @Test
     void holdsEndOnTheSharedGridSoThatDirectoriesBatchesLeaveTogether() {
         // Created 3 ms apart in two directories, each held 20 ms: both released at 30.
-        assertEquals(30, AsyncCreates.onGrid(20, 10) + 10);
-        assertEquals(30, AsyncCreates.onGrid(20, 7) + 7);
-        assertEquals(20, AsyncCreates.onGrid(20, 10), "already on the grid: no longer than the hold");
+        assertEquals(30, CreateHolds.onGrid(20, 10) + 10);
+        assertEquals(30, CreateHolds.onGrid(20, 7) + 7);
+        assertEquals(20, CreateHolds.onGrid(20, 10), "already on the grid: no longer than the hold");
         for (long now = 0; now < 40; now++) {
-            long delay = AsyncCreates.onGrid(20, now);
-            assertTrue(delay >= 20 && delay < 20 + AsyncCreates.HOLD_GRID_MS, "at " + now + ": " + delay);
-            assertEquals(0, (now + delay) % AsyncCreates.HOLD_GRID_MS);
+            long delay = CreateHolds.onGrid(20, now);
+            assertTrue(delay >= 20 && delay < 20 + CreateHolds.GRID_MS, "at " + now + ": " + delay);
+            assertEquals(0, (now + delay) % CreateHolds.GRID_MS);
         }
     }
 }
