@@ -98,9 +98,6 @@ final class CrossGroupRename {
             if (replica.machine().owns((int) (plan.dstParent() >>> 52))) {
                 calls.await(replica.propose(MessageType.RENAME_ENTRIES,
                         new RenameEntriesRequest(h, plan, true, true, replacedUid, movedLockNs, replacedLockNs)));
-                long lockNs = movedLockNs;
-                requireRan(replica.machine().inspect(h, MetaGroupReplica.nowNs(),
-                        ctx -> ctx.intents().receipts().contains(plan.moved(), lockNs)));
                 committed = true;
             } else {
                 calls.call(new RenameEntriesRequest(calls.asCaller(h), plan, true, false, replacedUid, movedLockNs,
@@ -139,27 +136,14 @@ final class CrossGroupRename {
      * back, a second execution of one request. Under this run's locks no other run of the request
      * can finish any more, so the record's absence now (this replica has seen everything up to the
      * read barrier of {@link #requireSourceStillNamesMoved}) means no run has. LOCKED: the locks are
-     * undone, and the client is answered from the record ({@code GroupLeader.once}).
+     * undone, and the client is answered from the record ({@code GroupLeader.once}). Without this
+     * the resend's entry steps, under the client's (session, seq), were answered from the first
+     * run's record without running, and the run resolved its locks as committed (the storm's
+     * "directory has parent pointer"), or, across two groups, swapped the names back.
      */
     private static void requireNotAnsweredYet(MetaGroupReplica replica, MetaHeader h) {
         if (h.session() != 0 && replica.machine().recordedResult(h.session(), h.seq(), MessageType.RENAME_ENTRIES) != null) {
             throw new WfsException(WfsErrorCode.LOCKED, "an earlier run of this rename was answered already");
-        }
-    }
-
-    /**
-     * The target step runs under the client's (session, seq), so a resend racing its first run can
-     * have it answered from the first run's record without running (an exchange whose names the
-     * first run swapped plans the swap back). Only the receipt under this run's lock says the step
-     * was this run's; without it, taking the answer for a commit would resolve the locks as
-     * committed and give the inodes the parents of a rename that never happened (the storm found
-     * it). LOCKED, before anything is committed: the locks are undone, and the client's request is
-     * answered from the record ({@code GroupLeader.once}).
-     */
-    private static void requireRan(boolean receiptThere) {
-        if (!receiptThere) {
-            throw new WfsException(WfsErrorCode.LOCKED, "the rename's entry step was answered from an earlier run's"
-                    + " record: this run changed nothing");
         }
     }
 
