@@ -127,8 +127,7 @@ public final class CacheLeases {
      * was computed.
      */
     public boolean grant(long session, LongCollection keys) {
-        CompletableFuture<CacheLeasePollReply> parked;
-        CacheLeasePollReply takenBack;
+        SessionLeases.Unparked takenBack;
         synchronized (this) {
             if (!leading || session == 0 || keys.isEmpty()) {
                 return false;
@@ -147,12 +146,10 @@ public final class CacheLeases {
                 return true;
             }
             takeBackOldest(s, s.keys.size() - maxKeysPerSession + maxKeysPerSession / 8);
-            parked = s.parked;
-            s.parked = null;
-            takenBack = parked == null ? null : s.sendPending(leaseNs);
+            takenBack = s.unparkWithPending(leaseNs);
         }
-        if (parked != null) {
-            parked.complete(takenBack);
+        if (takenBack != null) {
+            takenBack.answer();
         }
         return true;
     }
@@ -173,8 +170,7 @@ public final class CacheLeases {
      */
     public CompletableFuture<Void> invalidate(LongCollection keys, long bySession) {
         List<CompletableFuture<Void>> waits = new ArrayList<>(0);
-        List<CompletableFuture<CacheLeasePollReply>> polls = new ArrayList<>(0);
-        List<CacheLeasePollReply> replies = new ArrayList<>(0);
+        List<SessionLeases.Unparked> polls = new ArrayList<>(0);
         long holdNs;
         synchronized (this) {
             if (!leading) {
@@ -209,17 +205,14 @@ public final class CacheLeases {
                 CompletableFuture<Void> done = new CompletableFuture<>();
                 s.waiters.add(new SessionLeases.Waiter(s.nextBatch(), done));
                 waits.add(done);
-                if (s.parked != null) {
-                    polls.add(s.parked);
-                    replies.add(s.sendPending(leaseNs));
-                    s.parked = null;
+                SessionLeases.Unparked u = s.unparkWithPending(leaseNs);
+                if (u != null) {
+                    polls.add(u);
                 }
             }
             holdNs = holdUntilNs - clock.getAsLong();
         }
-        for (int i = 0; i < polls.size(); i++) {
-            polls.get(i).complete(replies.get(i));
-        }
+        polls.forEach(SessionLeases.Unparked::answer);
         if (holdNs > 0) {
             CompletableFuture<Void> hold = new CompletableFuture<>();
             timer.schedule(() -> hold.complete(null), holdNs, TimeUnit.NANOSECONDS);

@@ -40,6 +40,23 @@ final class SessionLeases {
         return lastSentBatch + 1;
     }
 
+    /** A parked poll taken off its session with its answer; completed outside the leases' monitor. */
+    record Unparked(CompletableFuture<CacheLeasePollReply> poll, CacheLeasePollReply reply) {
+        void answer() {
+            poll.complete(reply);
+        }
+    }
+
+    /** The parked poll, answered with what is pending now, or null when no poll is parked. */
+    Unparked unparkWithPending(long leaseNs) {
+        if (parked == null) {
+            return null;
+        }
+        Unparked u = new Unparked(parked, sendPending(leaseNs));
+        parked = null;
+        return u;
+    }
+
     /** Sends what is pending as the next batch; the caller completes the returned poll after leaving the monitor. */
     CacheLeasePollReply sendPending(long leaseNs) {
         lastSentBatch++;
