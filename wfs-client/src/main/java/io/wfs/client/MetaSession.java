@@ -64,8 +64,8 @@ final class MetaSession implements AutoCloseable {
 
     /** Opens {@code ino} for {@code access}: counted from before the request leaves, so an announcement racing it names the file. */
     CompletableFuture<AttrReply> open(Caller caller, long ino, int access) {
-        opens.opened(ino);
-        return meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access));
+        long epoch = opens.opened(ino);
+        return meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch));
     }
 
     /**
@@ -74,10 +74,10 @@ final class MetaSession implements AutoCloseable {
      * A server that predates the riding open answers without it: the open follows on its own.
      */
     CompletableFuture<SlicesReply> openFetching(Caller caller, long ino, int access) {
-        opens.opened(ino);
-        return meta.call(GetSlicesRequest.opening(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access))
+        long epoch = opens.opened(ino);
+        return meta.call(GetSlicesRequest.opening(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch))
                 .thenCompose(fetched -> fetched.opened() ? CompletableFuture.completedFuture(fetched)
-                        : meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access))
+                        : meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch))
                                 .thenApply(attr -> fetched));
     }
 
@@ -100,8 +100,8 @@ final class MetaSession implements AutoCloseable {
 
     /** One close; not waited for (a lost one is released with the session's expiry). */
     void close(Caller caller, long ino) {
-        opens.closed(ino);
-        meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino)).whenComplete((r, e) -> {
+        long epoch = opens.closed(ino);
+        meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, epoch)).whenComplete((r, e) -> {
             if (e != null) {
                 LOG.warn("close of {} not recorded (the session's expiry releases it): {}", ino, e.toString());
             }

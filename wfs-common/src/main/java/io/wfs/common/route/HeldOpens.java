@@ -9,7 +9,7 @@ public interface HeldOpens {
     HeldOpens NONE = new HeldOpens() {
         @Override
         public Held in(SlotMap.Group group) {
-            return new Held(new long[0], new int[0], java.util.List.of());
+            return new Held(new long[0], new int[0], java.util.List.of(), 0);
         }
 
         @Override
@@ -18,11 +18,17 @@ public interface HeldOpens {
         }
     };
 
-    /** Inodes and open counts (equal lengths), and the locks held on the group's inodes. */
-    record Held(long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> locks) {
+    /**
+     * Inodes and open counts (equal lengths), and the locks held on the group's inodes, as of the
+     * start of open epoch {@code openEpoch} (io.wfs.common.msg.meta.OpenEpochs; 0: not numbered).
+     */
+    record Held(long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> locks, long openEpoch) {
     }
 
-    /** The inodes of {@code group} (by the current slot map) this session holds open, with their counts. */
+    /**
+     * The inodes of {@code group} (by the current slot map) this session holds open, with their
+     * counts, for an announcement: each call starts a new open epoch of the session.
+     */
     Held in(SlotMap.Group group);
 
     /**

@@ -211,7 +211,8 @@ public final class MetaClient implements AutoCloseable {
         // A sequence number as any request of the session has; nothing is recorded under it.
         MetaHeader h = mutation(0, 0);
         CompletableFuture<OkReply> sent = rpc.call(parse(target),
-                new AnnounceOpensRequest(h, group.slots()[0], held.inos(), held.counts(), heldOpens.opensFiles(), held.locks()));
+                new AnnounceOpensRequest(h, group.slots()[0], held.inos(), held.counts(), heldOpens.opensFiles(), held.locks())
+                        .atOpenEpoch(held.openEpoch()));
         sent.whenComplete((r, e) -> sequences.done(h.seq()));
         return sent;
     }

@@ -65,7 +65,8 @@ public final class AnnounceOpensOp implements MetaOperation<AnnounceOpensRequest
                 locks.add(l);
             }
         }
-        ctx.leaderOpens().announce(ctx.caller().session(), held.toLongArray(), heldCounts.toIntArray(), locks, ctx.timeNs());
+        ctx.leaderOpens().announce(ctx.caller().session(), held.toLongArray(), heldCounts.toIntArray(), locks, ctx.timeNs(),
+                req.openEpoch());
         return OkReply.INSTANCE;
     }
 }

@@ -9,6 +9,7 @@ import io.wfs.common.rpc.MessageType;
 /**
  * close: one open less, in the leader's memory (no Raft entry). The last close of an orphan makes
  * it releasable: the leader releases it, with its blocks, in its next {@link ReleaseOrphansOp}.
+ * A close the session's announcement to this leader already holds changes nothing (OpenEpochs).
  */
 public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
     @Override
@@ -26,7 +27,9 @@ public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
         if (!ctx.leaderOpens().active()) {
             throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
         }
-        ctx.leaderOpens().close(ctx.caller().session(), req.ino());
+        if (ctx.leaderOpens().counts(ctx.caller().session(), req.openEpoch())) {
+            ctx.leaderOpens().close(ctx.caller().session(), req.ino());
+        }
         return OkReply.INSTANCE;
     }
 }

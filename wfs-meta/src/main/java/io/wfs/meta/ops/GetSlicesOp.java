@@ -38,7 +38,7 @@ public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, Slices
         }
         if (req.opens()) {
             // The open's own check decides (a write-only handle still needs the slices it overwrites).
-            a = OpenOp.open(ctx, req.ino(), req.openFlags());
+            a = OpenOp.open(ctx, req.ino(), req.openFlags(), req.openEpoch());
         } else {
             Permissions.require(a, ctx.caller(), Posix.R_OK);
         }

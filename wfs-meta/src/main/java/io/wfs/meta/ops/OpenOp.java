@@ -30,15 +30,16 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
 
     @Override
     public AttrReply execute(MetaContext ctx, OpenRequest req) {
-        return new AttrReply(MetaContext.wire(open(ctx, req.ino(), req.flags())));
+        return new AttrReply(MetaContext.wire(open(ctx, req.ino(), req.flags(), req.openEpoch())));
     }
 
     /**
      * The open of {@code ino} by the caller's session with access {@code flags} (0 read, 1 write,
-     * 2 both): checked as POSIX does at open time and counted in the leader's memory. Also the open
-     * that rides in a slice fetch (GetSlicesOp).
+     * 2 both): checked as POSIX does at open time and counted in the leader's memory, unless the
+     * session's announcement to this leader holds it already ({@code openEpoch}, OpenEpochs). Also
+     * the open that rides in a slice fetch (GetSlicesOp).
      */
-    static InodeAttributes open(MetaContext ctx, long ino, int flags) {
+    static InodeAttributes open(MetaContext ctx, long ino, int flags, long openEpoch) {
         LeaderOpens opens = ctx.leaderOpens();
         if (!opens.active()) {
             throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
@@ -53,7 +54,9 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         Permissions.require(a, ctx.caller(), AccessRules.wantedFor(flags));
-        opens.open(ctx.caller().session(), ino, ctx.timeNs());
+        if (opens.counts(ctx.caller().session(), openEpoch)) {
+            opens.open(ctx.caller().session(), ino, ctx.timeNs());
+        }
         return a;
     }
 }

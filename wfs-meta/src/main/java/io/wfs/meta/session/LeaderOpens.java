@@ -1,5 +1,6 @@
 package io.wfs.meta.session;
 
+import io.wfs.common.msg.meta.OpenEpochs;
 import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.Long2LongOpenHashMap;
@@ -31,6 +32,8 @@ public final class LeaderOpens {
      * changed: it changes once per session and leader change.
      */
     private volatile LongOpenHashSet announced = new LongOpenHashSet();
+    /** The open epoch of each session's announcement to this leader ({@link OpenEpochs}); absent: 0. */
+    private final Long2LongOpenHashMap announcedEpochs = new Long2LongOpenHashMap();
     /** When each session holding files open last opened or announced (this leader's clock). */
     private final Long2LongOpenHashMap lastSeenNs = new Long2LongOpenHashMap();
     /** Orphans no session holds, in the order they became releasable. */
@@ -69,6 +72,7 @@ public final class LeaderOpens {
         bySession.clear();
         totals.clear();
         announced = new LongOpenHashSet();
+        announcedEpochs.clear();
         lastSeenNs.clear();
         releasable.clear();
         locks.clear();
@@ -101,9 +105,13 @@ public final class LeaderOpens {
      * session to this leader counts, later ones (resends racing each other) change nothing. Inodes
      * this group does not hold are skipped by the caller.
      */
-    public void announce(long session, long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> held, long nowNs) {
+    public void announce(long session, long[] inos, int[] counts, java.util.List<io.wfs.common.lock.HeldLock> held, long nowNs,
+                         long openEpoch) {
         if (!active || !markAnnounced(session)) {
             return;
+        }
+        if (openEpoch != 0) {
+            announcedEpochs.put(session, openEpoch);
         }
         lastSeenNs.put(session, nowNs);
         for (int i = 0; i < inos.length; i++) {
@@ -125,6 +133,14 @@ public final class LeaderOpens {
 
     public void open(long session, long ino, long nowNs) {
         open(session, ino, nowNs, 1);
+    }
+
+    /**
+     * False for an open or close its client counted before the announcement this leader took from
+     * the session ({@link OpenEpochs}): the announcement holds it already.
+     */
+    public boolean counts(long session, long openEpoch) {
+        return OpenEpochs.counts(openEpoch, announcedEpochs.get(session));
     }
 
     /** {@code count} opens of {@code ino} by {@code session} at once (a create batch's descriptors). */
@@ -188,6 +204,7 @@ public final class LeaderOpens {
             announced = shrunk;
         }
         lastSeenNs.remove(session);
+        announcedEpochs.remove(session);
         Long2IntOpenHashMap mine = active ? bySession.remove(session) : null;
         if (mine != null) {
             for (Long2IntMap.Entry e : mine.long2IntEntrySet()) {

@@ -263,6 +263,36 @@ class ClientSessionOpsTest {
         assertArrayEquals(new long[] {901}, next.machine().pendingDeletions(10));
     }
 
+    /**
+     * Regression (OpenFilesUnderLeaderKillIT): a close the client counted before it announced to the
+     * new leader, and resent to it after (it was in flight when the old leader died), was counted
+     * twice, and the file still open through A's other handle was released.
+     */
+    @Test
+    void opensAndClosesTheAnnouncementHoldsAlreadyAreNotCountedAgain() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        long f = t.create(ROOT, "f", 0666).ino();
+        long g = t.create(ROOT, "g", 0666).ino();
+        // Epoch 1: two handles of f.
+        t.run(new OpenRequest(a(), f, 0, 1));
+        t.run(new OpenRequest(a(), f, 0, 1));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        MetaTester next = t.restoredFromSnapshot(java.time.Duration.ofSeconds(30));
+        // The client closed one handle, then announced (epoch 2: f once, and g that it opened meanwhile).
+        next.run(new AnnounceOpensRequest(a(), 0, new long[] {f, g}, new int[] {1, 1}, true).atOpenEpoch(2));
+        next.run(new CloseRequest(a(), f, 1));
+        next.run(new OpenRequest(a(), g, 0, 1));
+        next.advance(31_000_000_000L);
+        assertEquals(0, next.stat(f).nlink(), "the resent close of epoch 1 is in the announcement: f is still held");
+        next.run(new CloseRequest(a(), g, 2));
+        next.run(new UnlinkRequest(next.h(), ROOT, n("g")));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(g));
+        // A close counted after the announcement counts; so does one of epoch 0 (older clients).
+        next.run(new CloseRequest(a(), f, 2));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(f));
+        assertTrue(io.wfs.common.msg.meta.OpenEpochs.counts(0, 5), "epoch 0 always counts");
+    }
+
     @Test
     void aReplicaThatDoesNotLeadServesNoOpensAndASecondAnnouncementChangesNothing() {
         long f = t.create(ROOT, "f", 0666).ino();

@@ -22,6 +22,11 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
     private boolean opensFiles;
     /** The session's locks on the group's inodes, packed ({@link HeldLock}); appended, absent from older clients. */
     private byte[] locks;
+    /**
+     * Appended: the session's open epoch this announcement starts ({@link OpenEpochs}); the opens
+     * and closes its client counted before it are in it. 0 from older clients.
+     */
+    private long openEpoch;
 
     public AnnounceOpensRequest() {
     }
@@ -36,6 +41,16 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
     public AnnounceOpensRequest(MetaHeader header, int slot, long[] inos, int[] counts, boolean opensFiles, List<HeldLock> locks) {
         this(header, slot, inos, counts, opensFiles);
         this.locks = locks.isEmpty() ? null : HeldLock.encode(locks);
+    }
+
+    /** This announcement, starting open epoch {@code epoch}. */
+    public AnnounceOpensRequest atOpenEpoch(long epoch) {
+        this.openEpoch = epoch;
+        return this;
+    }
+
+    public long openEpoch() {
+        return openEpoch;
     }
 
     /** The locks the session holds on the group's inodes. */
@@ -71,5 +86,6 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
             }
         }
         HeldLock.decode(locks);
+        Validate.range(openEpoch, "openEpoch", 0, Long.MAX_VALUE);
     }
 }

@@ -12,6 +12,8 @@ public final class GetSlicesRequest extends InodeRequest<SlicesReply> {
     private boolean opens;
     /** Appended: the access mode of that open, as {@link OpenRequest#flags()}. */
     private int openFlags;
+    /** Appended: that open's epoch, as {@link OpenRequest#openEpoch()}. */
+    private long openEpoch;
 
     public GetSlicesRequest() {
     }
@@ -22,10 +24,20 @@ public final class GetSlicesRequest extends InodeRequest<SlicesReply> {
 
     /** Opens {@code ino} for the header's session with access {@code flags} (0 read, 1 write, 2 both) and fetches its slices. */
     public static GetSlicesRequest opening(MetaHeader header, long ino, int flags) {
+        return opening(header, ino, flags, 0);
+    }
+
+    /** As {@link #opening(MetaHeader, long, int)}, counted at the session's open epoch {@code openEpoch}. */
+    public static GetSlicesRequest opening(MetaHeader header, long ino, int flags, long openEpoch) {
         GetSlicesRequest r = new GetSlicesRequest(header, ino);
         r.opens = true;
         r.openFlags = flags;
+        r.openEpoch = openEpoch;
         return r;
+    }
+
+    public long openEpoch() {
+        return openEpoch;
     }
 
     public boolean opens() {
@@ -41,6 +53,7 @@ public final class GetSlicesRequest extends InodeRequest<SlicesReply> {
         super.validate();
         if (opens) {
             Validate.range(openFlags, "openFlags", 0, 2);
+            Validate.range(openEpoch, "openEpoch", 0, Long.MAX_VALUE);
             MetaHeader.requireSession(header());
         }
     }
