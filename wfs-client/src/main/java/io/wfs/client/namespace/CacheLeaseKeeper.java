@@ -124,7 +124,7 @@ public final class CacheLeaseKeeper implements AutoCloseable {
         CompletableFuture<Void> ready = CompletableFuture.completedFuture(null);
         if (reply.restarted()) {
             // The leader holds no lease of ours from before: whatever we cached from its group may be stale.
-            cache.dropLeased();
+            cache.dropLeased(lease);
             recalls.groupLost(lease.group);
         } else if (reply.keys().length > 0) {
             cache.invalidate(reply.keys());
@@ -137,7 +137,7 @@ public final class CacheLeaseKeeper implements AutoCloseable {
 
     private void lost(GroupLease lease, Throwable error) {
         lease.validUntil(System.nanoTime());
-        cache.dropLeased();
+        cache.dropLeased(lease);
         recalls.groupLost(lease.group);
         if (!closed) {
             LOG.debug("lease poll to group {} failed, retrying: {}", lease.group, error.toString());

@@ -181,13 +181,32 @@ public final class MetadataCache {
         }
     }
 
-    /** A group's lease lapsed or restarted: nothing leased may be served any more. */
-    public synchronized void dropLeased() {
+    /**
+     * {@code lease}'s group lapsed or restarted: what it leased may be stale and goes. What other
+     * groups leased stays: their leaders still send its invalidations. (Clearing everything here made
+     * every leader change or lost poll of any group empty the whole cache.)
+     */
+    public synchronized void dropLeased(GroupLease lease) {
         generation++;
-        names.clear();
-        nameCount = 0;
-        attrs.clear();
-        attrsByKey.clear();
+        for (var dirs = names.long2ObjectEntrySet().fastIterator(); dirs.hasNext(); ) {
+            Map<String, Entry> dir = dirs.next().getValue();
+            int before = dir.size();
+            dir.values().removeIf(e -> e.lease == lease);
+            nameCount -= before - dir.size();
+            if (dir.isEmpty()) {
+                dirs.remove();
+            }
+        }
+        for (var it = attrs.long2ObjectEntrySet().fastIterator(); it.hasNext(); ) {
+            Attr a = it.next().getValue();
+            if (a.lease == lease) {
+                it.remove();
+                LongOpenHashSet underKey = attrsByKey.get(keyOf(a.attr));
+                if (underKey != null && underKey.remove(a.attr.ino()) && underKey.isEmpty()) {
+                    attrsByKey.remove(keyOf(a.attr));
+                }
+            }
+        }
     }
 
     /** {@code ino} was just created here: it has no extended attributes (for the TTL, like its attributes). */

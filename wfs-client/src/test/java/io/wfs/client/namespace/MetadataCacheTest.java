@@ -108,9 +108,32 @@ class MetadataCacheTest {
         CacheLeaseKeeper.GroupLease live = lease(Duration.ofMinutes(1).toNanos());
         cache.put(7, "f", FILE, live, cache.generation());
         assertEquals(9, cache.lookup(7, "f"));
-        cache.dropLeased();
+        cache.dropLeased(live);
         assertEquals(0, cache.lookup(7, "f"));
         assertNull(cache.attr(9));
+    }
+
+    /** A restart of one group's leases drops what that group leased, not what the others did. */
+    @Test
+    void aDropForgetsOnlyWhatThatGroupLeased() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease first = lease(Duration.ofMinutes(1).toNanos());
+        CacheLeaseKeeper.GroupLease second = new CacheLeaseKeeper.GroupLease("g2", 2048);
+        second.validUntil(System.nanoTime() + Duration.ofMinutes(1).toNanos());
+        cache.put(7, "f", FILE, first, cache.generation());
+        cache.put(8, "g", OTHER_FILE, second, cache.generation());
+        cache.put(8, "h", new InodeAttr(11, Posix.S_IFREG | 0644, 1, 1000, 100, 5, 1, 1, 1, 0, 8), first, cache.generation());
+        long askedAt = cache.generation();
+        cache.dropLeased(first);
+        assertEquals(0, cache.lookup(7, "f"));
+        assertNull(cache.attr(9));
+        assertEquals(0, cache.lookup(8, "h"), "a name the first group leased goes, in any directory");
+        assertEquals(10, cache.lookup(8, "g"), "the second group's answers stay");
+        assertEquals(OTHER_FILE, cache.attr(10));
+        cache.put(7, "f", FILE, first, askedAt);
+        assertEquals(0, cache.lookup(7, "f"), "an answer asked for before the drop is not kept as leased");
+        cache.invalidate(new long[] {8});
+        assertNull(cache.attr(10), "the second group's keys still invalidate what they cover");
     }
 
     /** No TTL; DIR cached under {@code lease}. */
