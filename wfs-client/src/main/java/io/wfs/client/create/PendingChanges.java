@@ -65,7 +65,8 @@ final class PendingChanges {
         }
         p.handles++;
         p.touch();
-        return new SlicesReply(a, List.copyOf(p.slices));
+        // Its commits in order, overlaps and all (the batch applies them so); a reader needs what they show.
+        return new SlicesReply(a, io.wfs.client.file.VisibleSlices.of(p.slices));
     }
 
     /**
