@@ -9,6 +9,7 @@
 #   bench/compare.sh [--out FILE] [--meta-files N] [--small-files N] [--procs P]
 #                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
 #                    [--apps-files N]   (files of /usr/include for git clone and tar x; default all)
+#                    [--pgbench-scale S] [--pgbench-seconds T]   (the database phase; default 5, 30)
 #                    [--epochs-only]    (only the second-epoch phase: local folder and WFS)
 #
 # The second-epoch phase (issue 17, item 5) runs on the local folder and on WFS: --small-files
@@ -28,6 +29,8 @@ fio_size=512
 fio_runtime=15
 only="local bindfs moosefs wfs"
 apps_files=0
+pg_scale=5
+pg_seconds=30
 epochs_only=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -39,6 +42,8 @@ while [ $# -gt 0 ]; do
     --fio-runtime) fio_runtime="$2"; shift 2 ;;
     --only) only="$2"; shift 2 ;;
     --apps-files) apps_files="$2"; shift 2 ;;
+    --pgbench-scale) pg_scale="$2"; shift 2 ;;
+    --pgbench-seconds) pg_seconds="$2"; shift 2 ;;
     --epochs-only) epochs_only=1; only="local wfs"; shift ;;
     -h|--help) sed -n '2,18p' "$0" | cut -c3-; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -61,6 +66,8 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 work="$(mktemp -d /tmp/wfs-compare.XXXXXX)"
+# The database phase runs PostgreSQL as the postgres user, which must reach the folders below.
+chmod 755 "$work"
 results="$work/results"
 mkdir -p "$results"
 current_down=""
@@ -140,6 +147,8 @@ run_workloads() {  # DIR [meta metrics URL]
   done
   log "$fs: applications (git clone --no-local of $apps_count files, tar x of $apps_mib MiB, each with sync)"
   python3 "$root/bench/workloads.py" apps "$dir" --git-src "$work/apps-repo" --tar "$work/apps.tar" > "$results/$fs.apps.json"
+  log "$fs: database (PostgreSQL on the file system: pgbench scale $pg_scale, 2 clients, ${pg_seconds}s, fsync on)"
+  python3 "$root/bench/workloads.py" database "$dir" --scale "$pg_scale" --seconds "$pg_seconds" > "$results/$fs.database.json"
   for jobs in 1 4; do
     log "$fs: fio sequential 1 MiB write and read, $jobs job(s), ${fio_size} MiB in all"
     fio_job "seqwrite$jobs" "$dir" write 1M "$jobs" --end_fsync=1
@@ -148,6 +157,13 @@ run_workloads() {  # DIR [meta metrics URL]
     log "$fs: fio random 4 KiB read and write, $jobs job(s), ${fio_runtime}s each"
     drop_caches
     fio_job "randread$jobs" "$dir" randread 4k "$jobs" --time_based --runtime="$fio_runtime"
+    if [ "$jobs" = 1 ]; then
+      # O_DIRECT: every read reaches the file system (issue 17's latency target); a file system
+      # that refuses O_DIRECT leaves the cell empty rather than ending the run.
+      log "$fs: fio O_DIRECT random 4 KiB read, 1 job, ${fio_runtime}s"
+      fio_job "directread1" "$dir" randread 4k 1 --direct=1 --time_based --runtime="$fio_runtime" \
+        || echo '{}' > "$results/$fs.fio.directread1.json"
+    fi
     fio_job "randwrite$jobs" "$dir" randwrite 4k "$jobs" --time_based --runtime="$fio_runtime" --end_fsync=1
     rm -f "$dir"/f"$jobs".*
   done

@@ -19,8 +19,12 @@ def fio(results, fs, name, what):
     doc = load(os.path.join(results, "%s.fio.%s.json" % (fs, name)))
     if not doc:
         return None
+    if not doc.get("jobs"):
+        return None
     job = doc["jobs"][0]
     side = job["write"] if "write" in name else job["read"]
+    if what == "lat_us":
+        return side["clat_ns"]["mean"] / 1000.0
     return side["bw"] / 1024.0 if what == "mib" else side["iops"]
 
 
@@ -45,6 +49,10 @@ def figure_rows(results):
                  lambda fs: wl(fs, "epochs", "epoch2_files_per_s"), ("local", 0.8)))
     rows.append(("applications: git clone --no-local + sync, s", lambda fs: wl(fs, "apps", "git_clone_s"), ("time", 1.0)))
     rows.append(("applications: tar x + sync, s", lambda fs: wl(fs, "apps", "tar_x_s"), ("time", 1.0)))
+    rows.append(("database: pgbench TPC-B-like, 2 clients, tps", lambda fs: wl(fs, "database", "pgbench_tps"),
+                 ("mfs", 2.0)))
+    rows.append(("fio O_DIRECT rand read 4 KiB, 1 job, mean latency µs",
+                 lambda fs: fio(results, fs, "directread1", "lat_us"), ("latency", 125)))
     for jobs in (1, 4):
         rows.append(("fio seq write 1 MiB, %d job(s), MiB/s" % jobs, lambda fs, j=jobs: fio(results, fs, "seqwrite%d" % j, "mib"),
                      ("seq", 0.7)))
@@ -118,6 +126,9 @@ def main():
                 r_local = ratio(vals.get("wfs"), vals.get("local"))
                 if r_local is not None:
                     verdict = "%s: %.2f× local dir (target ≥ %.2g×)" % ("met" if r_local >= want else "missed", r_local, want)
+            elif kind == "latency":
+                if vals.get("wfs") is not None:
+                    verdict = "%s %d µs" % ("met <" if vals["wfs"] < want else "missed: ≥", want)
             elif r is not None and kind == "time":
                 # A duration: WFS must take less time than MooseFS.
                 verdict = "%s MooseFS" % ("met: faster than" if r < want else "missed: slower than")

@@ -17,11 +17,15 @@
   workloads.py apps DIR --git-src REPO --tar FILE
       real applications: `git clone --no-local REPO` into DIR, then `tar xf FILE` into DIR,
       each timed with the `sync` that makes it durable (seconds, lower is better).
+  workloads.py database DIR [--scale S] [--clients C] [--seconds T]
+      a database on the file system: PostgreSQL's initdb in DIR, `pgbench -i -s S`, then
+      `pgbench -c C -T T` (TPC-B-like transactions, each committed with its WAL fsync);
+      transactions per second. Needs root (it runs PostgreSQL as the postgres user).
 
 Each prints one JSON object: rates in operations (or MiB) per second of wall time.
 Only the standard library: the same script runs against any mount.
 """
-import argparse, json, multiprocessing as mp, os, random, shutil, subprocess, sys, time
+import argparse, glob, json, multiprocessing as mp, os, random, shutil, subprocess, sys, tempfile, time
 
 
 def _split(items, procs):
@@ -187,6 +191,54 @@ def apps(args):
     return out
 
 
+def _pg_bin(name):
+    """A PostgreSQL server program: on PATH, else Debian's versioned folder."""
+    found = shutil.which(name)
+    if found:
+        return found
+    versions = sorted(glob.glob("/usr/lib/postgresql/*/bin/" + name))
+    if not versions:
+        sys.exit("PostgreSQL's %s is missing (Debian: apt-get install postgresql)" % name)
+    return versions[-1]
+
+
+def database(args):
+    """pgbench (TPC-B-like, scale S, C clients, T seconds) on a PostgreSQL data folder in DIR, fsync on."""
+    import pwd
+    import re
+    user = pwd.getpwnam("postgres")
+    folder = os.path.join(args.dir, "wfsbench-pg-%d" % os.getpid())
+    sock = tempfile.mkdtemp(prefix="wfsbench-pg-sock-")
+    os.makedirs(folder)
+    for path in (folder, sock):
+        os.chown(path, user.pw_uid, user.pw_gid)
+    data = os.path.join(folder, "data")
+
+    def as_postgres(*cmd, **kw):
+        return subprocess.run(["runuser", "-u", "postgres", "--"] + list(cmd), check=True, **kw)
+    # --no-sync: initdb's own final flush only; the server below runs with fsync on, as shipped.
+    as_postgres(_pg_bin("initdb"), "-D", data, "-A", "trust", "-U", "postgres", "--no-sync",
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    port = str(20000 + os.getpid() % 20000)
+    as_postgres(_pg_bin("pg_ctl"), "-D", data, "-w", "-t", "120", "-l", os.path.join(sock, "log"),
+                "-o", "-k %s -c listen_addresses= -p %s" % (sock, port), "start", stdout=subprocess.DEVNULL)
+    try:
+        conn = ["-h", sock, "-p", port, "-U", "postgres"]
+        as_postgres(_pg_bin("pgbench"), "-i", "-q", "-s", str(args.scale), *conn, "postgres",
+                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        run = as_postgres(_pg_bin("pgbench"), "-c", str(args.clients), "-j", str(args.clients), "-T", str(args.seconds),
+                          *conn, "postgres", stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        tps = re.search(r"tps = ([0-9.]+) \(without initial connection time\)", run.stdout)
+        if not tps:
+            sys.exit("no tps in pgbench's output:\n" + run.stdout)
+        return {"pgbench_tps": float(tps.group(1)), "scale": args.scale, "clients": args.clients, "seconds": args.seconds}
+    finally:
+        subprocess.run(["runuser", "-u", "postgres", "--", _pg_bin("pg_ctl"), "-D", data, "-m", "fast", "-w", "stop"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(folder, ignore_errors=True)
+        shutil.rmtree(sock, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="workload", required=True)
@@ -212,9 +264,17 @@ def main():
     a.add_argument("dir")
     a.add_argument("--git-src", required=True, help="a git repository on a local disk")
     a.add_argument("--tar", required=True, help="a tar file on a local disk")
+    db = sub.add_parser("database", help="pgbench on a PostgreSQL data folder in DIR (needs root and PostgreSQL)")
+    db.add_argument("dir")
+    db.add_argument("--scale", type=int, default=5)
+    db.add_argument("--clients", type=int, default=2)
+    db.add_argument("--seconds", type=int, default=30)
     args = ap.parse_args()
     if args.workload == "apps":
         print(json.dumps(apps(args)))
+        return
+    if args.workload == "database":
+        print(json.dumps(database(args)))
         return
     for n in ("files", "procs"):
         if getattr(args, n) < 1:

@@ -28,6 +28,7 @@ class CompareScriptIT {
             "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",
             "small 4 KiB: random read files/s", "small 128 KiB: write files/s", "small 128 KiB: random read files/s",
             "applications: git clone --no-local + sync, s", "applications: tar x + sync, s",
+            "database: pgbench TPC-B-like, 2 clients, tps",
             "fio seq write 1 MiB, 1 job(s), MiB/s", "fio seq read 1 MiB, 1 job(s), MiB/s",
             "fio rand read 4 KiB, 1 job(s), IOPS", "fio rand write 4 KiB, 1 job(s), IOPS",
             "fio seq write 1 MiB, 4 job(s), MiB/s", "fio seq read 1 MiB, 4 job(s), MiB/s",
@@ -43,7 +44,7 @@ class CompareScriptIT {
             Path table = dir.resolve("table.md");
             ProcessBuilder pb = new ProcessBuilder(Path.of("..", "bench", "compare.sh").toAbsolutePath().normalize().toString(),
                     "--meta-files", "40", "--small-files", "60", "--procs", "2", "--fio-size", "8", "--fio-runtime", "1",
-                    "--apps-files", "100",
+                    "--apps-files", "100", "--pgbench-scale", "1", "--pgbench-seconds", "2",
                     "--out", table.toString()).redirectErrorStream(true);
             pb.environment().put("WFS_LAUNCHER", WfsProcess.launcher().toAbsolutePath().toString());
             Process p = pb.start();
@@ -70,6 +71,10 @@ class CompareScriptIT {
                 assertTrue(cells[2].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "local dir cell of " + line);
                 assertTrue(cells[5].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "WFS cell of " + line);
             }
+            // O_DIRECT reads (issue 17's latency target): WFS must serve them; a peer that refuses them leaves "—".
+            String direct = text.lines().filter(l -> l.startsWith("| fio O_DIRECT rand read 4 KiB, 1 job, mean latency µs |"))
+                    .findFirst().orElseThrow(() -> new AssertionError("O_DIRECT row missing in:\n" + text));
+            assertTrue(direct.split("\\|")[5].trim().matches("[0-9][0-9,]*(\\.[0-9]+)?"), "WFS cell of " + direct);
             assertTrue(text.contains("| WFS: meta server heap per file"), text);
             assertTrue(text.contains("Applications' input: a one-commit git repository and a tar file of the same 100 files"), text);
             assertTrue(out.contains("table written to " + table), out);
