@@ -42,6 +42,20 @@ class MetaRequestValidationTest {
         assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new LookupRequest(null, 1, "a".getBytes())));
     }
 
+    /** Open epochs (docs/metadata.md, "Open epochs") are counts: never negative. */
+    @Test
+    void anOpenEpochIsNeverNegative() {
+        MetaHeader session = H.withSequence(5, 2, 1);
+        new io.wfs.common.msg.meta.CloseRequest(session, 1, 0).validate();
+        new io.wfs.common.msg.meta.OpenRequest(session, 1, 0, 3).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseRequest(session, 1, -1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.OpenRequest(session, 1, 0, -1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST,
+                refusal(io.wfs.common.msg.meta.GetSlicesRequest.opening(session, 1, 0, -1)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new AnnounceOpensRequest(session, 0, new long[0], new int[0], true)
+                .atOpenEpoch(-1)));
+    }
+
     @Test
     void aRemovalsLockAndCommitSkipTheSessionTheyActForAndOnlyACommitNamesOne() {
         MetaHeader internal = H.withSequence(5, 2, 1);

@@ -27,9 +27,7 @@ public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
         if (!ctx.leaderOpens().active()) {
             throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
         }
-        if (ctx.leaderOpens().counts(ctx.caller().session(), req.openEpoch())) {
-            ctx.leaderOpens().close(ctx.caller().session(), req.ino());
-        }
+        ctx.leaderOpens().close(ctx.caller().session(), req.ino(), req.openEpoch());
         return OkReply.INSTANCE;
     }
 }

@@ -54,9 +54,7 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
             throw new WfsException(WfsErrorCode.EISDIR, "a directory opens read-only");
         }
         Permissions.require(a, ctx.caller(), AccessRules.wantedFor(flags));
-        if (opens.counts(ctx.caller().session(), openEpoch)) {
-            opens.open(ctx.caller().session(), ino, ctx.timeNs());
-        }
+        opens.open(ctx.caller().session(), ino, ctx.timeNs(), openEpoch);
         return a;
     }
 }

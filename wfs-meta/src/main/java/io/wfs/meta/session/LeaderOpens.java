@@ -136,11 +136,13 @@ public final class LeaderOpens {
     }
 
     /**
-     * False for an open or close its client counted before the announcement this leader took from
-     * the session ({@link OpenEpochs}): the announcement holds it already.
+     * An open its client counted in {@code openEpoch}: counted here unless the session's
+     * announcement to this leader holds it already ({@link OpenEpochs}).
      */
-    public boolean counts(long session, long openEpoch) {
-        return OpenEpochs.counts(openEpoch, announcedEpochs.get(session));
+    public void open(long session, long ino, long nowNs, long openEpoch) {
+        if (OpenEpochs.counts(openEpoch, announcedEpochs.get(session))) {
+            open(session, ino, nowNs);
+        }
     }
 
     /** {@code count} opens of {@code ino} by {@code session} at once (a create batch's descriptors). */
@@ -162,6 +164,13 @@ public final class LeaderOpens {
     private void add(long session, long ino, int count) {
         bySession.computeIfAbsent(session, s -> new Long2IntOpenHashMap(2)).addTo(ino, count);
         totals.addTo(ino, count);
+    }
+
+    /** A close its client counted in {@code openEpoch}: as {@link #close(long, long)} unless the announcement holds it already. */
+    public void close(long session, long ino, long openEpoch) {
+        if (OpenEpochs.counts(openEpoch, announcedEpochs.get(session))) {
+            close(session, ino);
+        }
     }
 
     /** One close by {@code session}; an orphan nobody holds any more becomes releasable. */
