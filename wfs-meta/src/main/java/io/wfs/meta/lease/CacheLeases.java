@@ -40,6 +40,8 @@ public final class CacheLeases {
     private final Long2ObjectOpenHashMap<SessionLeases> sessions = new Long2ObjectOpenHashMap<>();
     /** key → the sessions holding a lease on it. */
     private final Long2ObjectOpenHashMap<LongArraySet> holders = new Long2ObjectOpenHashMap<>();
+    /** Keys several sessions change in turn: leased to nobody for a while. */
+    private final ContendedKeys contended;
     private volatile boolean leading;
     /** Written under the lock; read without it by {@link #takeoverHold}, on every request of a group that delegated. */
     private volatile long holdUntilNs;
@@ -59,6 +61,7 @@ public final class CacheLeases {
         this.maxKeysPerSession = maxKeysPerSession;
         this.timer = timer;
         this.clock = clock;
+        this.contended = new ContendedKeys(leaseNs);
     }
 
     /** Leases off: what a replica without a lease configuration uses (tests, benchmarks). */
@@ -110,6 +113,7 @@ public final class CacheLeases {
             }
             sessions.clear();
             holders.clear();
+            contended.clear();
         }
         // A mutation that applied here is done whatever its reply: the new leader holds its own replies.
         released.forEach(f -> f.complete(null));
@@ -133,7 +137,7 @@ public final class CacheLeases {
                 return false;
             }
             SessionLeases s = sessions.get(session);
-            if (s == null) {
+            if (s == null || anyContended(keys)) {
                 return false;
             }
             for (LongIterator it = keys.iterator(); it.hasNext(); ) {
@@ -152,6 +156,19 @@ public final class CacheLeases {
             takenBack.answer();
         }
         return true;
+    }
+
+    private boolean anyContended(LongCollection keys) {
+        if (contended.size() == 0) {
+            return false;
+        }
+        long t = clock.getAsLong();
+        for (LongIterator it = keys.iterator(); it.hasNext(); ) {
+            if (contended.contended(it.nextLong(), t)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Takes back {@code count} of {@code s}'s least recently granted keys: they go out as invalidations. */
@@ -177,9 +194,11 @@ public final class CacheLeases {
                 return null;
             }
             List<SessionLeases> told = new ArrayList<>(0);
+            long now = clock.getAsLong();
             for (LongIterator it = keys.iterator(); it.hasNext(); ) {
                 long key = it.nextLong();
                 LongArraySet hs = holders.get(key);
+                contended.changed(key, bySession, hs != null && (hs.size() > 1 || !hs.contains(bySession)), now);
                 if (hs == null) {
                     continue;
                 }
@@ -304,6 +323,7 @@ public final class CacheLeases {
         List<CompletableFuture<Void>> released = new ArrayList<>();
         synchronized (this) {
             long t = clock.getAsLong();
+            contended.sweep(t);
             sessions.values().removeIf(s -> {
                 if (t - s.lastPollNs <= leaseNs || s.parked != null) {
                     return false;
@@ -325,8 +345,11 @@ public final class CacheLeases {
         }
     }
 
-    /** Sessions with leases here and keys leased (the gauges meta.cache_leases.sessions / .keys). */
+    /**
+     * Sessions with leases here, keys leased and keys leased to nobody because several sessions
+     * change them (the gauges meta.cache_leases.sessions / .keys / .contended).
+     */
     public synchronized long[] counts() {
-        return new long[] {sessions.size(), holders.size()};
+        return new long[] {sessions.size(), holders.size(), contended.size()};
     }
 }

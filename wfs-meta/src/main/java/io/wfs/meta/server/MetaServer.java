@@ -146,6 +146,8 @@ public final class MetaServer implements AutoCloseable {
                 .mapToLong(r -> r.machine().leaseTracking().leases().counts()[0]).sum());
         registry.gauge("meta.cache_leases.keys", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().leaseTracking().leases().counts()[1]).sum());
+        registry.gauge("meta.cache_leases.contended", () -> (Gauge<Long>) () -> replicas.values().stream()
+                .mapToLong(r -> r.machine().leaseTracking().leases().counts()[2]).sum());
         registry.gauge("meta.opens.files", () -> (Gauge<Long>) () -> replicas.values().stream()
                 .mapToLong(r -> r.machine().onLeader(io.wfs.meta.session.LeaderOpens::openFiles)).sum());
         registry.gauge("meta.locks.held", () -> (Gauge<Long>) () -> replicas.values().stream()

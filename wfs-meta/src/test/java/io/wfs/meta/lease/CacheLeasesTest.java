@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +60,42 @@ class CacheLeasesTest {
         assertEquals(LEASE.toNanos(), first.leaseNanos());
         assertTrue(leases.grant(A, keys(DIR)));
         assertNull(leases.invalidate(keys(DIR), A), "a session's own change waits for nobody");
+    }
+
+    /** A directory several mounts create in: its leases would be broken as soon as granted (docs/metadata.md). */
+    @Test
+    void aKeyTwoSessionsChangeInTurnIsLeasedToNobodyUntilOneChangesItAloneForALeaseTerm() throws Exception {
+        AtomicLong clock = new AtomicLong(1_000);
+        CacheLeases leases = new CacheLeases(LEASE, Duration.ZERO, 1024, timer, clock::get);
+        leases.start(false);
+        now(leases.poll(A, 0));
+        now(leases.poll(B, 0));
+        assertTrue(leases.grant(A, keys(DIR)));
+        assertNull(leases.invalidate(keys(DIR), A), "a change of a key only its changer holds");
+        assertTrue(leases.grant(A, keys(DIR)), "so it is leased again at once");
+        assertEquals(0, leases.counts()[2]);
+
+        assertTrue(leases.grant(B, keys(DIR)));
+        assertFalse(leases.invalidate(keys(DIR), B).isDone(), "B's change breaks A's lease");
+        assertTrue(leases.grant(A, keys(DIR)), "one foreign change is no contention: leased again");
+        assertFalse(leases.invalidate(keys(DIR), A).isDone(), "A's change breaks B's lease in turn");
+        assertFalse(leases.grant(A, keys(DIR)), "two sessions change it in turn: leased to nobody");
+        assertFalse(leases.grant(B, keys(8, DIR)), "nor any answer that covers it");
+        assertTrue(leases.grant(B, keys(8)), "other keys as before");
+        assertEquals(1, leases.counts()[2]);
+
+        long term = LEASE.toNanos();
+        clock.addAndGet(term / 2);
+        leases.invalidate(keys(DIR), B); // breaks the lease A was granted before the window opened
+        assertNull(leases.invalidate(keys(DIR), B), "nobody holds it now: B's change waits for nobody");
+        clock.addAndGet(term * 3 / 4);
+        assertFalse(leases.grant(A, keys(DIR)), "B's change after A's renewed the window");
+        leases.invalidate(keys(DIR), A);
+        leases.invalidate(keys(DIR), A);
+        clock.addAndGet(term + 1);
+        assertTrue(leases.grant(B, keys(DIR)), "A alone changed it for a lease term: leased again");
+        leases.dropLapsed();
+        assertEquals(0, leases.counts()[2], "the window is forgotten");
     }
 
     @Test
