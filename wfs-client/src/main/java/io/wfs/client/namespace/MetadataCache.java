@@ -10,6 +10,7 @@ import it.unimi.dsi.fastutil.longs.LongIterator;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Names and attributes this client saw, so that a hot path costs no RPC. An answer the group's
@@ -35,11 +36,24 @@ public final class MetadataCache {
         }
     }
 
+    /** A directory's attributes answered without a lease, to pass through it on the way to a name. */
+    private record PassThrough(InodeAttr attr, long expiresNs) {
+    }
+
+    /**
+     * How long unleased attributes of a directory serve {@link #attrToPassThrough}: long enough that
+     * the creates of one process in a directory other mounts write too ask for it about once a second,
+     * not on every path walk (docs/metadata.md, "A directory many mounts write").
+     */
+    static final long PASS_THROUGH_NS = TimeUnit.SECONDS.toNanos(1);
+    private static final int MAX_PASS_THROUGH = 4096;
+
     private final long ttlNs;
     /** parent → name → entry. */
     private final Long2ObjectOpenHashMap<Map<String, Entry>> names = new Long2ObjectOpenHashMap<>();
     private int nameCount;
     private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
+    private final Long2ObjectOpenHashMap<PassThrough> passThrough = new Long2ObjectOpenHashMap<>();
     /** Directories with changes of their entries this client sent and has not seen answered, and how many. */
     private final Long2IntOpenHashMap changing = new Long2IntOpenHashMap();
     /** Of those, the ones where two changes (or a change and a local create) overlapped. */
@@ -86,6 +100,35 @@ public final class MetadataCache {
         return a == null || !a.valid(System.nanoTime()) ? null : a.attr;
     }
 
+    /**
+     * A directory's attributes to pass through it on a path walk: those of {@link #attrForWalk}, else
+     * ones answered without a lease less than {@link #PASS_THROUGH_NS} ago. Those may be stale (a
+     * chmod on another mount), so they serve only steps the servers check themselves: a name in the
+     * directory that is not cached here ({@code PathResolver} checks a cached name's search
+     * permission against {@link #attrForWalk}). The leader leases nothing of a directory that several
+     * mounts change in turn; without this, each create there asked for the directory's attributes
+     * once per path walk, four times a file.
+     */
+    public synchronized InodeAttr attrToPassThrough(long ino) {
+        InodeAttr a = attrForWalk(ino);
+        if (a != null) {
+            return a;
+        }
+        PassThrough p = passThrough.get(ino);
+        return p == null || System.nanoTime() - p.expiresNs > 0 ? null : p.attr;
+    }
+
+    /** A directory's attributes the leader did not lease: kept for {@link #attrToPassThrough} only. */
+    public synchronized void putPassThrough(InodeAttr dir) {
+        if (!Posix.isDirectory(dir.mode()) || PathResolver.isStub(dir)) {
+            return;
+        }
+        if (passThrough.size() >= MAX_PASS_THROUGH) {
+            passThrough.clear();
+        }
+        passThrough.put(dir.ino(), new PassThrough(dir, System.nanoTime() + PASS_THROUGH_NS));
+    }
+
     /** An answer without a lease (kept for client.attr-ttl). */
     public void put(long parent, String name, InodeAttr attr) {
         put(parent, name, attr, null, generation);
@@ -123,6 +166,7 @@ public final class MetadataCache {
         if (PathResolver.isStub(attr)) {
             return;
         }
+        passThrough.remove(attr.ino());
         if (l == null && ttlNs <= 0) {
             // Not kept: nor may the attributes cached before this answer be served any more.
             attrs.remove(attr.ino());
@@ -155,6 +199,7 @@ public final class MetadataCache {
 
     public synchronized void forgetAttr(long ino) {
         attrs.remove(ino);
+        passThrough.remove(ino);
         bareUntil.remove(ino);
     }
 
@@ -167,6 +212,7 @@ public final class MetadataCache {
                 nameCount -= dir.size();
             }
             attrs.remove(key);
+            passThrough.remove(key);
             LongOpenHashSet inos = attrsByKey.remove(key);
             if (inos != null) {
                 for (LongIterator it = inos.iterator(); it.hasNext(); ) {
@@ -212,7 +258,7 @@ public final class MetadataCache {
     /** {@code ino} was just created here: it has no extended attributes (for the TTL, like its attributes). */
     public synchronized void created(long ino) {
         trim();
-        bareUntil.put(ino, System.nanoTime() + Math.max(ttlNs, java.util.concurrent.TimeUnit.SECONDS.toNanos(1)));
+        bareUntil.put(ino, System.nanoTime() + Math.max(ttlNs, TimeUnit.SECONDS.toNanos(1)));
     }
 
     /**
@@ -327,6 +373,7 @@ public final class MetadataCache {
             attrs.clear();
             attrsByKey.clear();
             bareUntil.clear();
+            passThrough.clear();
         }
     }
 }

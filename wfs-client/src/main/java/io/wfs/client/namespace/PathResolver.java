@@ -147,13 +147,25 @@ public final class PathResolver {
         long askedAt = cache.generation();
         AttrReply reply = Rpc.await(meta.call(new GetAttrRequest(cachedQuery(caller), ino)));
         cache.putAttr(reply.attr(), leaseOf(ino, reply.leased()), askedAt);
+        if (!reply.leased()) {
+            cache.putPassThrough(reply.attr());
+        }
         return reply.attr();
     }
 
-    /** A directory's attributes for walking through it (type, mode, owner): see {@link MetadataCache#attrForWalk}. */
+    /** A directory's attributes for walking through it (type, mode, owner): see {@link MetadataCache#attrToPassThrough}. */
     private InodeAttr walkAttr(Caller caller, long ino) {
-        InodeAttr a = cache.attrForWalk(ino);
+        InodeAttr a = cache.attrToPassThrough(ino);
         return a != null ? a : attr(caller, ino);
+    }
+
+    /**
+     * {@code dir}'s attributes fit to check a permission the servers will not check again (a cached
+     * name, a name known absent): never pass-through ones, which may be stale.
+     */
+    private InodeAttr toCheck(Caller caller, InodeAttr dir) {
+        InodeAttr a = cache.attrForWalk(dir.ino());
+        return a != null ? a : attr(caller, dir.ino());
     }
 
     /** {@code walk}: the child is a directory on the way, not the path's answer. */
@@ -163,7 +175,7 @@ public final class PathResolver {
         }
         long cached = cache.lookup(dir.ino(), name);
         if (cached != 0) {
-            if (!mayAccess(dir, caller, Posix.X_OK)) {
+            if (!mayAccess(toCheck(caller, dir), caller, Posix.X_OK)) {
                 throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
             return walk ? walkAttr(caller, cached) : attr(caller, cached);
@@ -173,7 +185,7 @@ public final class PathResolver {
             throw new WfsException(WfsErrorCode.ENAMETOOLONG, "name longer than " + MetaNames.MAX_NAME_BYTES + " bytes");
         }
         if (absent.knownAbsent(caller, dir.ino(), name)) {
-            if (!mayAccess(dir, caller, Posix.X_OK)) {
+            if (!mayAccess(toCheck(caller, dir), caller, Posix.X_OK)) {
                 throw new WfsException(WfsErrorCode.EACCES, "search permission denied");
             }
             throw new WfsException(WfsErrorCode.ENOENT, "no such entry");
@@ -181,6 +193,9 @@ public final class PathResolver {
         long askedAt = cache.generation();
         AttrReply reply = Rpc.await(meta.call(new LookupRequest(cachedQuery(caller), dir.ino(), bytes)));
         cache.put(dir.ino(), name, reply.attr(), leaseOf(dir.ino(), reply.leased()), askedAt);
+        if (!reply.leased()) {
+            cache.putPassThrough(reply.attr());
+        }
         // A child in another group comes back as a stub (ino and type, nlink 0): its own group has the rest.
         return isStub(reply.attr()) ? attr(caller, reply.attr().ino()) : reply.attr();
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.wfs.common.msg.meta.InodeAttr;
+import io.wfs.common.testing.Await;
 import io.wfs.common.posix.Posix;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -46,6 +47,43 @@ class MetadataCacheTest {
         CacheLeaseKeeper.GroupLease l = new CacheLeaseKeeper.GroupLease("g1", 0);
         l.validUntil(System.nanoTime() + validForNs);
         return l;
+    }
+
+    /**
+     * A directory several mounts create in is leased to nobody: its unleased attributes let path walks
+     * pass through it for a second, but never serve stat nor a check the servers will not repeat.
+     */
+    @Test
+    void unleasedAttributesOfADirectoryServeOnlyToPassThroughIt() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        cache.putAttr(DIR);
+        cache.putPassThrough(DIR);
+        assertNull(cache.attr(7), "not for stat");
+        assertNull(cache.attrForWalk(7), "not for a permission check the servers will not repeat");
+        assertEquals(DIR, cache.attrToPassThrough(7));
+        cache.putPassThrough(FILE);
+        assertNull(cache.attrToPassThrough(9), "directories only");
+        cache.invalidate(new long[] {7});
+        assertNull(cache.attrToPassThrough(7), "an invalidation of the directory's key drops them");
+        cache.putPassThrough(DIR);
+        cache.forgetAttr(7);
+        assertNull(cache.attrToPassThrough(7), "so does this client's own chmod or chown");
+        cache.putPassThrough(DIR);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        InodeAttr chmodded = new InodeAttr(7, Posix.S_IFDIR | 0700, 2, 1000, 100, 0, 1, 1, 2, 0, 1);
+        cache.putAttr(chmodded, lease, cache.generation());
+        assertEquals(chmodded, cache.attrToPassThrough(7), "leased attributes win");
+    }
+
+    @Test
+    void passThroughAttributesExpireAfterASecond() throws Exception {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        cache.putPassThrough(DIR);
+        long start = System.nanoTime();
+        Await.until(Duration.ofSeconds(5), () -> cache.attrToPassThrough(7) == null, "pass-through attributes expire");
+        long waited = System.nanoTime() - start;
+        org.junit.jupiter.api.Assertions.assertTrue(waited >= MetadataCache.PASS_THROUGH_NS,
+                "not before " + MetadataCache.PASS_THROUGH_NS + " ns, went after " + waited);
     }
 
     /** No TTL at all: only leased answers are kept, for as long as their group's lease runs. */
