@@ -84,7 +84,7 @@ final class ClientOpens {
             state = created ? files.openCreated(a)
                     : truncating ? files.open(Caller.ROOT, ino) : files.opened(ino, Rpc.await(fetching));
             Rpc.await(opened);
-            return new WfsFile(caller, state, flags);
+            return new WfsFile(caller, state, flags, created);
         } catch (RuntimeException e) {
             if (state != null) {
                 files.release(state);

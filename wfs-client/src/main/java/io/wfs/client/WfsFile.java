@@ -1,6 +1,7 @@
 package io.wfs.client;
 
 import io.wfs.client.file.FileState;
+import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.posix.Posix;
 
 /** An open file: what FUSE's file handle stands for. Reads and writes never resolve paths again. */
@@ -8,11 +9,18 @@ public final class WfsFile {
     private final Caller caller;
     private final FileState state;
     private final int flags;
+    /** This open created the file (O_CREAT on a name that was free). */
+    private final boolean created;
 
     WfsFile(Caller caller, FileState state, int flags) {
+        this(caller, state, flags, false);
+    }
+
+    WfsFile(Caller caller, FileState state, int flags, boolean created) {
         this.caller = caller;
         this.state = state;
         this.flags = flags;
+        this.created = created;
     }
 
     public long ino() {
@@ -21,6 +29,15 @@ public final class WfsFile {
 
     public Caller caller() {
         return caller;
+    }
+
+    /**
+     * For a file this open created, its attributes as the create answered them, without asking
+     * anyone; null for a file that existed. Not coherent with other mounts: for the reply of the
+     * create itself only ({@code WfsFuse#fgetattr} right after {@code create}).
+     */
+    public InodeAttr attrOfCreate() {
+        return created ? state.attr() : null;
     }
 
     FileState state() {

@@ -4,16 +4,36 @@ import io.wfs.client.WfsFile;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
+import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 /** The file handles FUSE holds (the {@code fh} of open/create) and the open files behind them. */
 final class FuseHandles {
     private final Long2ObjectOpenHashMap<WfsFile> open = new Long2ObjectOpenHashMap<>();
     private long next = 1;
+    /** Handles whose create has not had its attributes asked yet (see {@link #takeJustCreated}). */
+    private final LongOpenHashSet justCreated = new LongOpenHashSet();
 
     synchronized long add(WfsFile file) {
         long fh = next++;
         open.put(fh, file);
         return fh;
+    }
+
+    /** A handle of a file its open created: its first {@link #takeJustCreated} is true. */
+    synchronized long addCreated(WfsFile file) {
+        long fh = add(file);
+        justCreated.add(fh);
+        return fh;
+    }
+
+    /**
+     * True once for a handle of {@link #addCreated}: libfuse's create asks the new file's attributes
+     * right after the create, within the same kernel request, and the create's answer is that (the
+     * low-level FUSE create replies with them). Asking the servers again cost a round trip per file
+     * created in a directory whose answers are not leased (docs/metadata.md, "A directory many mounts write").
+     */
+    synchronized boolean takeJustCreated(long fh) {
+        return justCreated.remove(fh);
     }
 
     synchronized WfsFile get(long fh) {
@@ -25,6 +45,7 @@ final class FuseHandles {
     }
 
     synchronized WfsFile remove(long fh) {
+        justCreated.remove(fh);
         WfsFile f = open.remove(fh);
         if (f == null) {
             throw new WfsException(WfsErrorCode.EBADF, "no open file with handle " + fh);

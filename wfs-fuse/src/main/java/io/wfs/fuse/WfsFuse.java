@@ -120,7 +120,12 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int fgetattr(String path, FileStat stat, FuseFileInfo fi) {
-        return errors.run("fgetattr", path, () -> FuseAttributes.fill(fs.getattr(handles.get(fi.fh.get())), stat));
+        return errors.run("fgetattr", path, () -> {
+            long fh = fi.fh.get();
+            WfsFile file = handles.get(fh);
+            InodeAttr created = handles.takeJustCreated(fh) ? file.attrOfCreate() : null;
+            FuseAttributes.fill(created != null ? created : fs.getattr(file), stat);
+        });
     }
 
     @Override
@@ -256,7 +261,7 @@ public class WfsFuse extends FuseStubFS {
     @Override
     public int create(String path, long mode, FuseFileInfo fi) {
         return errors.run("create", path,
-                () -> fi.fh.set(handles.add(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode))));
+                () -> fi.fh.set(handles.addCreated(fs.open(caller(), path, fi.flags.get() | Posix.O_CREAT, (int) mode))));
     }
 
     @Override
