@@ -107,6 +107,57 @@ class CacheLeasesIT {
         }
     }
 
+    /**
+     * Two mounts creating in one directory in turn (docs/metadata.md, "A directory many mounts
+     * write"): the leader leases the directory to neither, so no create waits for the other mount to
+     * acknowledge an invalidation and no lease poll is answered per create; each mount still sees the
+     * other's files at once, and a chmod of the directory on one mount is enforced at once on the other.
+     */
+    @Test
+    void twoMountsCreatingInOneDirectoryLeaseItToNeitherAndStayCoherent() throws Exception {
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+            Path one = cluster.mountPoint(0);
+            Path two = cluster.mountPoint(1);
+            Files.createDirectories(one.resolve("d"));
+            Files.setPosixFilePermissions(one.resolve("d"), PosixFilePermissions.fromString("rwxrwxrwx"));
+            MetricRegistry twoRpc = cluster.mountClientMetrics(1);
+            int rounds = 100;
+            long pollsBefore = 0;
+            long getattrsBefore = 0;
+            for (int i = 0; i < 2 * rounds; i++) {
+                if (i == rounds) {
+                    pollsBefore = polls(twoRpc);
+                    getattrsBefore = twoRpc.timer("rpc.client.get_attr.latency").getCount();
+                }
+                Files.createFile(one.resolve("d/a" + i));
+                assertTrue(Files.exists(two.resolve("d/a" + i)), "mount 2 sees mount 1's create of a" + i + " at once");
+                Files.createFile(two.resolve("d/b" + i));
+                assertTrue(Files.exists(one.resolve("d/b" + i)), "mount 1 sees mount 2's create of b" + i + " at once");
+                assertEquals("rw-r--r--", mode(two.resolve("d/b" + i)));
+            }
+            long polls = polls(twoRpc) - pollsBefore;
+            long getattrs = twoRpc.timer("rpc.client.get_attr.latency").getCount() - getattrsBefore;
+            System.out.printf("two mounts in one directory: mount 2 sent %d lease polls and %d getattrs over %d rounds%n",
+                    polls, getattrs, rounds);
+            // A leased directory costs each round a poll answered with an invalidation, often two.
+            assertTrue(polls < rounds / 4, polls + " lease polls of mount 2 over " + rounds + " rounds of creates in turn");
+            assertEquals(4 * rounds, names(two.resolve("d")).size(), "every file of both mounts is listed on mount 2");
+
+            Files.setPosixFilePermissions(one.resolve("d"), PosixFilePermissions.fromString("rwx------"));
+            Process touch = new ProcessBuilder("setpriv", "--reuid=1001", "--regid=1001", "--clear-groups",
+                    "touch", two.resolve("d/c").toString()).redirectErrorStream(true).start();
+            String said = new String(touch.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(touch.waitFor(60, TimeUnit.SECONDS));
+            assertTrue(touch.exitValue() != 0 && said.contains("Permission denied"),
+                    "uid 1001 may not create in d on mount 2 once mount 1 made it rwx------: " + said);
+            assertFalse(Files.exists(one.resolve("d/c")));
+        }
+    }
+
+    private static long polls(MetricRegistry rpc) {
+        return rpc.timer("rpc.client.cache_lease_poll.latency").getCount();
+    }
+
     /** The changes of {@code one}, each checked on {@code two} right after {@code one} was told it is done. */
     static void coherent(Path one, Path two) throws Exception {
         Files.setPosixFilePermissions(one.resolve("d/f"), PosixFilePermissions.fromString("rwx------"));
