@@ -24,6 +24,8 @@ public final class FileState {
     static final long SEQUENTIAL_WINDOW = 1 << 20;
     /** End of the last read: a read starting there is sequential and earns read-ahead. */
     private long lastReadEnd = -1;
+    /** The last read landed within the window of the one before it (or started the file). */
+    private boolean lastReadNear;
     /** Commits whose new slice list this state has not fetched; the next read fetches it. */
     private long unfetchedCommits;
 
@@ -92,17 +94,20 @@ public final class FileState {
     }
 
     /**
-     * Records a read; true if it continued the previous one. "Continued" allows a gap of up to
-     * {@link #SEQUENTIAL_WINDOW} either way: the kernel's read-ahead sends neighbouring requests
-     * from several FUSE threads at once, so a sequential stream arrives slightly out of order.
+     * Records a read; true if it continues a stream: it starts the file, starts exactly where the
+     * last read ended, or lands within {@link #SEQUENTIAL_WINDOW} of it (either way: the kernel's
+     * read-ahead sends neighbouring requests from several FUSE threads at once, so a stream arrives
+     * slightly out of order) right after a read that did too. One read near the last is not a
+     * stream: a random reader of a 128 MiB file lands within a window of its last read one time in
+     * 64, and each such read, taken for a stream, fetched a whole chunk plus the read-ahead — 5 MiB
+     * for 4 KiB, twenty times the bytes of all the random reads together (docs/benchmarks.md,
+     * "O_DIRECT reads: a random reader taken for a stream").
      */
     synchronized boolean readSequentially(long offset, int length) {
-        boolean sequential = offset == 0
-                || (lastReadEnd >= 0 && Math.abs(offset - lastReadEnd) <= SEQUENTIAL_WINDOW);
-        lastReadEnd = Math.max(lastReadEnd, offset + length);
-        if (!sequential) {
-            lastReadEnd = offset + length;
-        }
+        boolean near = lastReadEnd >= 0 && Math.abs(offset - lastReadEnd) <= SEQUENTIAL_WINDOW;
+        boolean sequential = offset == 0 || offset == lastReadEnd || near && lastReadNear;
+        lastReadEnd = near ? Math.max(lastReadEnd, offset + length) : offset + length;
+        lastReadNear = near || offset == 0;
         return sequential;
     }
 

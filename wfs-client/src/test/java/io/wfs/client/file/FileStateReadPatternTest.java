@@ -35,6 +35,19 @@ class FileStateReadPatternTest {
     }
 
     @Test
+    void aRandomReadNearTheLastOneIsStillRandomButAStreamMidFileIsFoundOutOfOrder() {
+        assertFalse(file.readSequentially(64L << 20, 4 * K));
+        assertFalse(file.readSequentially((64L << 20) + 300 * K, 4 * K), "one read near the last is not a stream");
+        assertFalse(file.readSequentially(10L << 20, 4 * K));
+
+        long x = 200L << 20;
+        assertFalse(file.readSequentially(x, 128 * K), "a stream's first read mid-file");
+        assertFalse(file.readSequentially(x + 256 * K, 128 * K), "its read-ahead, ahead of the request in between");
+        assertTrue(file.readSequentially(x + 128 * K, 128 * K), "near after near: a stream");
+        assertTrue(file.readSequentially(x + 384 * K, 128 * K));
+    }
+
+    @Test
     void theFirstReadAwayFromTheStartIsRandom() {
         assertFalse(file.readSequentially(64L << 20, 4 * K));
     }
