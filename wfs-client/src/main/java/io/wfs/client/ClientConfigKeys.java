@@ -87,6 +87,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "the unmount. 0: libfuse starts and retires its worker threads itself, and each callback on a "
                     + "thread that has made fewer than 1,000 attaches it to the JVM and detaches it after "
                     + "(docs/client.md, \"FUSE threads\").");
+    public static final ConfigKey<Integer> METRICS_PORT = intKey("client.metrics-port", -1, -1, 65535,
+            "Port on which wfs mount serves its metrics (/metrics, Prometheus text) and /status, on http.bind: -1 "
+                    + "(default) serves nothing, 0 any free port (printed in the ready line). Off by default because a "
+                    + "node may run one mount per volume; wfs local always serves its mount's on 127.0.0.1 "
+                    + "(DIR/metrics.properties).");
     public static final ConfigKey<String> SUBDIR = stringKey("client.subdir", "/",
             "The directory of the cluster that is this client's root (wfs mount --subdir): every path starts there "
                     + "and none reaches above it. \"/\" is the whole file system.");
@@ -106,6 +111,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_MKDIRS, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
-                SUBDIR, QUOTA_RENAME_COUNT_LIMIT);
+                SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
     }
 }

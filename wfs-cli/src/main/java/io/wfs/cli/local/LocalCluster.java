@@ -152,10 +152,10 @@ public final class LocalCluster implements AutoCloseable {
 
     /**
      * Writes {@code DIR/metrics.properties}: {@code meta<i>=http://127.0.0.1:PORT/metrics} for
-     * each meta server and {@code store<i>=…} for each store (their ports are picked at start, so
-     * a benchmark or test reads them here).
+     * each meta server, {@code store<i>=…} for each store and {@code mount=…} for the mount (their
+     * ports are picked at start, so a benchmark or test reads them here).
      */
-    public Path writeMetricsEndpoints() throws IOException {
+    public Path writeMetricsEndpoints(String mountMetricsUrl) throws IOException {
         StringBuilder text = new StringBuilder("# metrics endpoints of this run of wfs local\n");
         for (int i = 0; i < metas.size(); i++) {
             text.append("meta").append(i).append("=http://127.0.0.1:").append(metas.get(i).httpPort()).append("/metrics\n");
@@ -163,6 +163,7 @@ public final class LocalCluster implements AutoCloseable {
         for (int i = 0; i < stores.size(); i++) {
             text.append("store").append(i).append("=http://127.0.0.1:").append(stores.get(i).httpPort()).append("/metrics\n");
         }
+        text.append("mount=").append(mountMetricsUrl).append('\n');
         Path file = layout.dir().resolve(METRICS_FILE);
         Files.writeString(file, text);
         return file;

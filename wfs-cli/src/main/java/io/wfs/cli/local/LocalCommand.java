@@ -2,9 +2,11 @@ package io.wfs.cli.local;
 
 import com.codahale.metrics.MetricRegistry;
 import io.wfs.cli.ConfigOptions;
+import io.wfs.cli.mount.MountMetrics;
 import io.wfs.client.ClientConfigKeys;
 import io.wfs.client.WfsClient;
 import io.wfs.common.config.WfsConfig;
+import io.wfs.common.metrics.MetricsHttpServer;
 import io.wfs.fuse.WfsFuse;
 import io.wfs.fuse.WfsMount;
 import java.io.PrintWriter;
@@ -75,25 +77,30 @@ public final class LocalCommand implements Callable<Integer> {
         });
         WfsClient client;
         WfsMount mount;
+        // The mount's client and FUSE metrics in one registry, served as the servers' are.
+        MetricRegistry mountRegistry = new MetricRegistry();
+        MetricsHttpServer mountHttp;
         try {
             out.printf("  [%d/%d] mount at %s%n", step.incrementAndGet(), STEPS, mountPoint);
             out.flush();
             client = new WfsClient(config.with(ClientConfigKeys.MANAGERS, cluster.managerAddress()), cluster.secret(),
-                    new MetricRegistry());
-            mount = WfsMount.mount(new WfsFuse(client, new MetricRegistry(), config.get(ClientConfigKeys.FUSE_THREADS)), mountPoint,
+                    mountRegistry);
+            mount = WfsMount.mount(new WfsFuse(client, mountRegistry, config.get(ClientConfigKeys.FUSE_THREADS)), mountPoint,
                     WfsMount.kernelCacheOptions(config));
+            mountHttp = MountMetrics.serveOn("127.0.0.1", 0, mountRegistry);
         } catch (Exception e) {
             cluster.close();
             cl.getErr().println("wfs local: " + e.getMessage());
             return 1;
         }
-        cluster.writeMetricsEndpoints();
+        cluster.writeMetricsEndpoints(MountMetrics.url("127.0.0.1", mountHttp));
         pidFile.write(ProcessHandle.current().pid(), mountPoint);
         out.printf("wfs local ready: WFS is mounted at %s (data in %s, manager %s, secret %s). "
                 + "Ctrl-C or 'wfs local stop' stops it.%n", mountPoint, dir, cluster.managerAddress(), cluster.secretFile());
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            mountHttp.close();
             mount.close();
             client.close();
             cluster.close();

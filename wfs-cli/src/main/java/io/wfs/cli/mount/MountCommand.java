@@ -7,6 +7,7 @@ import io.wfs.client.WfsClient;
 import io.wfs.common.config.CommonConfigKeys;
 import io.wfs.common.config.WfsConfig;
 import io.wfs.common.metrics.JvmMetrics;
+import io.wfs.common.metrics.MetricsHttpServer;
 import io.wfs.common.rpc.auth.ClusterSecret;
 import io.wfs.common.rpc.auth.Credential;
 import io.wfs.common.rpc.auth.ScopedCredential;
@@ -125,13 +126,23 @@ public final class MountCommand implements Callable<Integer> {
         }
         Credential secret = credential(cl, config);
         MetricRegistry registry = JvmMetrics.register(new MetricRegistry());
+        MetricsHttpServer http;
+        try {
+            // Bound first: a port it cannot have stops the mount before anything is mounted.
+            http = MountMetrics.serve(config, registry);
+        } catch (IOException e) {
+            cl.getErr().println("wfs mount: cannot serve metrics: " + e.getMessage());
+            return 1;
+        }
         WfsClient client;
         try {
             client = new WfsClient(config, secret, registry);
         } catch (io.wfs.common.error.WfsException e) {
+            closeQuietly(http);
             cl.getErr().println("wfs mount: " + e.getMessage());
             return e.code() == io.wfs.common.error.WfsErrorCode.ENOENT ? EXIT_NO_SUCH_DIRECTORY : 1;
         } catch (IllegalArgumentException e) {
+            closeQuietly(http);
             throw new CommandLine.ParameterException(cl, e.getMessage());
         }
         WfsMount mount;
@@ -141,13 +152,16 @@ public final class MountCommand implements Callable<Integer> {
             mount = WfsMount.mount(new WfsFuse(client, registry, config.get(ClientConfigKeys.FUSE_THREADS)), mountPoint, options);
         } catch (IOException | RuntimeException e) {
             client.close();
+            closeQuietly(http);
             cl.getErr().println("wfs mount: " + e.getMessage());
             return 1;
         }
-        cl.getOut().printf("wfs mount ready: %s pid=%d%n", mount.mountPoint(), ProcessHandle.current().pid());
+        cl.getOut().printf("wfs mount ready: %s pid=%d%s%n", mount.mountPoint(), ProcessHandle.current().pid(),
+                http == null ? "" : " metrics=" + MountMetrics.url(config.get(CommonConfigKeys.HTTP_BIND), http));
         cl.getOut().flush();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            closeQuietly(http);
             mount.close();
             client.close();
             stopped.countDown();
@@ -156,10 +170,17 @@ public final class MountCommand implements Callable<Integer> {
         while (!stopped.await(1, java.util.concurrent.TimeUnit.SECONDS)) {
             if (!WfsMount.isMounted(mount.mountPoint())) {
                 client.close();
+                closeQuietly(http);
                 return 0;
             }
         }
         return 0;
+    }
+
+    private static void closeQuietly(MetricsHttpServer http) {
+        if (http != null) {
+            http.close();
+        }
     }
 
     /** The scoped credential of --credential, else the cluster secret. */
