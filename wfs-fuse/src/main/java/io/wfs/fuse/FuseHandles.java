@@ -3,6 +3,7 @@ package io.wfs.fuse;
 import io.wfs.client.WfsFile;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
+import io.wfs.common.msg.meta.InodeAttr;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
@@ -10,7 +11,7 @@ import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 final class FuseHandles {
     private final Long2ObjectOpenHashMap<WfsFile> open = new Long2ObjectOpenHashMap<>();
     private long next = 1;
-    /** Handles whose create has not had its attributes asked yet (see {@link #takeJustCreated}). */
+    /** Handles whose create has not had its attributes asked yet (see {@link #attrOfJustCreated}). */
     private final LongOpenHashSet justCreated = new LongOpenHashSet();
 
     synchronized long add(WfsFile file) {
@@ -19,7 +20,7 @@ final class FuseHandles {
         return fh;
     }
 
-    /** A handle of a file its open created: its first {@link #takeJustCreated} is true. */
+    /** A handle of a file its open created: its first {@link #attrOfJustCreated} answers. */
     synchronized long addCreated(WfsFile file) {
         long fh = add(file);
         justCreated.add(fh);
@@ -27,13 +28,15 @@ final class FuseHandles {
     }
 
     /**
-     * True once for a handle of {@link #addCreated}: libfuse's create asks the new file's attributes
-     * right after the create, within the same kernel request, and the create's answer is that (the
-     * low-level FUSE create replies with them). Asking the servers again cost a round trip per file
-     * created in a directory whose answers are not leased (docs/metadata.md, "A directory many mounts write").
+     * Once for a handle of {@link #addCreated}, the new file's attributes as its create answered
+     * them; else null. libfuse's create asks them right after the create, within the same kernel
+     * request (the low-level FUSE create replies with them); asking the servers again cost a round
+     * trip per file created in a directory whose answers are not leased (docs/metadata.md, "A
+     * directory many mounts write").
      */
-    synchronized boolean takeJustCreated(long fh) {
-        return justCreated.remove(fh);
+    synchronized InodeAttr attrOfJustCreated(long fh) {
+        WfsFile f = open.get(fh);
+        return justCreated.remove(fh) && f != null ? f.attrOfCreate() : null;
     }
 
     synchronized WfsFile get(long fh) {

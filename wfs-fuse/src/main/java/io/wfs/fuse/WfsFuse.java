@@ -5,7 +5,6 @@ import io.wfs.client.Caller;
 import io.wfs.client.WfsFile;
 import io.wfs.client.WfsFileSystem;
 import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.DirEntry;
 import io.wfs.common.msg.meta.InodeAttr;
 import io.wfs.common.msg.meta.SetAttr;
@@ -25,7 +24,8 @@ import ru.serce.jnrfuse.struct.Timespec;
  * caller from the FUSE context. Path-based calls resolve through the client's cache; calls with a
  * file handle use the open file and never the path (an open file may have lost its name; its
  * hidden name is {@link HiddenFiles}'). Other names of hard-linked files are kept current by
- * {@link OtherNames}. Record locks and flock are in {@link FuseLocks}.
+ * {@link OtherNames}. Record locks and flock are in {@link FuseLocks}, extended attributes in
+ * {@link FuseXattrs}.
  */
 public class WfsFuse extends FuseStubFS {
     final WfsFileSystem fs;
@@ -33,6 +33,7 @@ public class WfsFuse extends FuseStubFS {
     final FuseHandles handles = new FuseHandles();
     private final FuseCallers callers = new FuseCallers();
     private final FuseLocks locks;
+    private final FuseXattrs xattrs;
     private final OtherNames otherNames = new OtherNames(() -> mountPoint);
     private final HiddenFiles hidden;
     private final DirectoryListing listing;
@@ -51,6 +52,7 @@ public class WfsFuse extends FuseStubFS {
         this.listing = new DirectoryListing(fs);
         this.errors = new FuseErrors(registry);
         this.locks = new FuseLocks(this);
+        this.xattrs = new FuseXattrs(fs);
         this.hidden = new HiddenFiles(fs, handles, otherNames);
         acceptNullPathsAndUtimeSpecials();
     }
@@ -122,9 +124,8 @@ public class WfsFuse extends FuseStubFS {
     public int fgetattr(String path, FileStat stat, FuseFileInfo fi) {
         return errors.run("fgetattr", path, () -> {
             long fh = fi.fh.get();
-            WfsFile file = handles.get(fh);
-            InodeAttr created = handles.takeJustCreated(fh) ? file.attrOfCreate() : null;
-            FuseAttributes.fill(created != null ? created : fs.getattr(file), stat);
+            InodeAttr created = handles.attrOfJustCreated(fh);
+            FuseAttributes.fill(created != null ? created : fs.getattr(handles.get(fh)), stat);
         });
     }
 
@@ -334,41 +335,22 @@ public class WfsFuse extends FuseStubFS {
 
     @Override
     public int setxattr(String path, String name, Pointer value, long size, int flags) {
-        return errors.call("setxattr", path, () -> {
-            byte[] v = new byte[(int) size];
-            value.get(0, v, 0, v.length);
-            fs.setxattr(caller(), path, name.getBytes(StandardCharsets.UTF_8), v, flags);
-            return 0;
-        });
+        return errors.call("setxattr", path, () -> xattrs.set(caller(), path, name, value, size, flags));
     }
 
     @Override
     public int getxattr(String path, String name, Pointer value, long size) {
-        return errors.call("getxattr", path, () -> bytesOut(fs.getxattr(caller(), path,
-                name.getBytes(StandardCharsets.UTF_8)), value, size));
+        return errors.call("getxattr", path, () -> xattrs.get(caller(), path, name, value, size));
     }
 
     @Override
     public int listxattr(String path, Pointer list, long size) {
-        return errors.call("listxattr", path, () -> bytesOut(fs.listxattr(caller(), path), list, size));
-    }
-
-    /** The xattr calls' convention: size 0 asks for the length; a short buffer is ERANGE. */
-    private static int bytesOut(byte[] bytes, Pointer out, long size) {
-        if (size == 0) {
-            return bytes.length;
-        }
-        if (bytes.length > size) {
-            throw new WfsException(WfsErrorCode.ERANGE, "buffer too small");
-        }
-        out.put(0, bytes, 0, bytes.length);
-        return bytes.length;
+        return errors.call("listxattr", path, () -> xattrs.list(caller(), path, list, size));
     }
 
     @Override
     public int removexattr(String path, String name) {
-        return errors.run("removexattr", path,
-                () -> fs.removexattr(caller(), path, name.getBytes(StandardCharsets.UTF_8)));
+        return errors.run("removexattr", path, () -> xattrs.remove(caller(), path, name));
     }
 
     /**

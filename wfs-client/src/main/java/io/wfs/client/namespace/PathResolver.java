@@ -147,10 +147,15 @@ public final class PathResolver {
         long askedAt = cache.generation();
         AttrReply reply = Rpc.await(meta.call(new GetAttrRequest(cachedQuery(caller), ino)));
         cache.putAttr(reply.attr(), leaseOf(ino, reply.leased()), askedAt);
+        passThroughIfUnleased(reply);
+        return reply.attr();
+    }
+
+    /** An answer the leader did not lease: its directory attributes serve only to walk through (1 s). */
+    private void passThroughIfUnleased(AttrReply reply) {
         if (!reply.leased()) {
             cache.putPassThrough(reply.attr());
         }
-        return reply.attr();
     }
 
     /** A directory's attributes for walking through it (type, mode, owner): see {@link MetadataCache#attrToPassThrough}. */
@@ -193,9 +198,7 @@ public final class PathResolver {
         long askedAt = cache.generation();
         AttrReply reply = Rpc.await(meta.call(new LookupRequest(cachedQuery(caller), dir.ino(), bytes)));
         cache.put(dir.ino(), name, reply.attr(), leaseOf(dir.ino(), reply.leased()), askedAt);
-        if (!reply.leased()) {
-            cache.putPassThrough(reply.attr());
-        }
+        passThroughIfUnleased(reply);
         // A child in another group comes back as a stub (ino and type, nlink 0): its own group has the rest.
         return isStub(reply.attr()) ? attr(caller, reply.attr().ino()) : reply.attr();
     }

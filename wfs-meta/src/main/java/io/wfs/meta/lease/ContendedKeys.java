@@ -67,7 +67,7 @@ final class ContendedKeys {
         }
     }
 
-    /** Keys leased to nobody now (the gauge meta.cache_leases.contended). */
+    /** Keys leased to nobody (the gauge meta.cache_leases.contended): windows that ended count until the next sweep. */
     int size() {
         return contendedUntil.size();
     }
