@@ -16,10 +16,11 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
     /**
      * Reads {@code [offset, offset + length)} of the block at {@code location} in {@code extent}
      * (cut at the block's end). Throws {@link CorruptBlockException} when a chunk read (or the old
-     * format's whole block) fails its CRC.
+     * format's whole block) fails its CRC. {@code cachedOnly}: read only what the page cache holds
+     * ({@link Extent#readIfCached}), and return null when a byte of it is on disk only.
      */
-    static BlockRange read(Extent extent, long blockId, long location, int crc, int offset, int length)
-            throws IOException, CorruptBlockException {
+    static BlockRange read(Extent extent, long blockId, long location, int crc, int offset, int length,
+                           boolean cachedOnly) throws IOException, CorruptBlockException {
         int blockLength = BlockLocation.length(location);
         int from = Math.min(offset, blockLength);
         int to = (int) Math.min((long) from + length, blockLength);
@@ -28,8 +29,13 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
             return new BlockRange(new byte[0], blockLength, crc, 0);
         }
         if (!BlockLocation.isChunked(location) || !ChunkCrcs.hasTrailer(blockLength)) {
+            if (cachedOnly && blockLength > PageCacheReads.MAX_BYTES) {
+                return null;
+            }
             byte[] whole = new byte[blockLength];
-            extent.readFully(base, whole);
+            if (!read(extent, base, whole, cachedOnly)) {
+                return null;
+            }
             if (Crc.of(whole) != crc) {
                 throw corrupt(extent, blockId, location, crc, 0);
             }
@@ -41,6 +47,9 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
         int chunks = ChunkCrcs.count(blockLength);
         int dataFrom = firstChunk * ChunkCrcs.CHUNK;
         int dataTo = Math.min(endChunk * ChunkCrcs.CHUNK, blockLength);
+        if (cachedOnly && dataTo - dataFrom > PageCacheReads.MAX_BYTES) {
+            return null; // a large read is the workers' (and would not fit one nowait read)
+        }
         byte[] bytes;
         byte[] trailer;
         int trailerPos;
@@ -50,15 +59,19 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
         boolean wholeChunks = from == dataFrom && to == dataTo;
         if (endChunk == chunks && !wholeChunks) {
             bytes = new byte[blockLength - dataFrom + ChunkCrcs.trailerBytes(blockLength)];
-            extent.readFully(base + dataFrom, bytes);
+            if (!read(extent, base + dataFrom, bytes, cachedOnly)) {
+                return null;
+            }
             trailer = bytes;
             trailerPos = blockLength - dataFrom + 4 * firstChunk;
             disk = bytes.length;
         } else {
             bytes = new byte[dataTo - dataFrom];
             trailer = new byte[4 * (endChunk - firstChunk)];
-            extent.readFully(base + dataFrom, bytes);
-            extent.readFully(base + blockLength + 4L * firstChunk, trailer);
+            if (!read(extent, base + dataFrom, bytes, cachedOnly)
+                    || !read(extent, base + blockLength + 4L * firstChunk, trailer, cachedOnly)) {
+                return null;
+            }
             trailerPos = 0;
             disk = bytes.length + trailer.length;
         }
@@ -68,6 +81,14 @@ public record BlockRange(byte[] data, int blockLength, int crc, int diskBytes) {
         }
         byte[] data = wholeChunks ? bytes : Arrays.copyOfRange(bytes, from - dataFrom, to - dataFrom);
         return new BlockRange(data, blockLength, crc, disk);
+    }
+
+    private static boolean read(Extent extent, long offset, byte[] dst, boolean cachedOnly) throws IOException {
+        if (cachedOnly) {
+            return extent.readIfCached(offset, dst, 0, dst.length);
+        }
+        extent.readFully(offset, dst);
+        return true;
     }
 
     private static CorruptBlockException corrupt(Extent extent, long blockId, long location, int crc, long at) {

@@ -22,6 +22,8 @@ public final class Extent implements AutoCloseable {
     private final Path indexPath;
     private final FileChannel data;
     private final FileChannel index;
+    /** The data file again, for reads the page cache serves on an event loop ({@link PageCacheReads}). */
+    private final PageCacheFile cached;
     private long dataEnd;
     private long indexEnd;
     private volatile boolean sealed;
@@ -42,6 +44,7 @@ public final class Extent implements AutoCloseable {
         this.indexPath = dir.resolve(String.format("extent-%08d.idx", number));
         this.data = FileChannel.open(dataPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
         this.index = FileChannel.open(indexPath, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        this.cached = new PageCacheFile(dataPath);
         this.dataEnd = data.size();
         this.indexEnd = index.size();
     }
@@ -117,6 +120,15 @@ public final class Extent implements AutoCloseable {
                 throw new IOException("extent " + dataPath + " ends before " + (offset + length));
             }
         }
+    }
+
+    /**
+     * Reads {@code length} bytes at {@code offset} into {@code dst} from {@code pos} on if the page
+     * cache holds them all, without waiting for the disk; false (read them with {@link #readFully})
+     * otherwise, and once the extent is closed.
+     */
+    public boolean readIfCached(long offset, byte[] dst, int pos, int length) {
+        return cached.read(offset, dst, pos, length);
     }
 
     /** The valid prefix of the index file: decoding stops at the first torn or damaged record. */
@@ -241,6 +253,7 @@ public final class Extent implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        cached.close();
         data.close();
         index.close();
     }

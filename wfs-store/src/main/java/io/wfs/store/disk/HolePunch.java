@@ -3,8 +3,6 @@ package io.wfs.store.disk;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import jnr.ffi.LibraryLoader;
-import jnr.ffi.annotations.SaveError;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -17,37 +15,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class HolePunch {
     private static final Logger LOG = LoggerFactory.getLogger(HolePunch.class);
-    private static final int O_WRONLY = 1;
     private static final int FALLOC_FL_KEEP_SIZE = 1;
     private static final int FALLOC_FL_PUNCH_HOLE = 2;
-    private static final int ENOENT = 2;
-    private static final int EOPNOTSUPP = 95;
-    private static final int ENOSYS = 38;
-
-    /** The three libc calls, bound by jnr-ffi. */
-    public interface LibC {
-        @SaveError
-        int open(String path, int flags);
-
-        @SaveError
-        int fallocate(int fd, int mode, long offset, long length);
-
-        int close(int fd);
-    }
-
-    private static final LibC LIBC = load();
+    private static final LibC LIBC = LibC.BOUND;
     private static final Set<Path> REFUSED = ConcurrentHashMap.newKeySet();
 
     private HolePunch() {
-    }
-
-    private static LibC load() {
-        try {
-            return LibraryLoader.create(LibC.class).load("c");
-        } catch (RuntimeException | LinkageError e) {
-            LOG.warn("cannot bind fallocate(2) from libc ({}): deleted space comes back through GC only", e.toString());
-            return null;
-        }
     }
 
     /** Treats {@code dir} as on a file system that cannot punch holes (what EOPNOTSUPP does; tests use it). */
@@ -71,11 +44,10 @@ public final class HolePunch {
         if (!supported(dir)) {
             return false;
         }
-        jnr.ffi.Runtime runtime = jnr.ffi.Runtime.getRuntime(LIBC);
-        int fd = LIBC.open(file.toString(), O_WRONLY);
+        int fd = LIBC.open(file.toString(), LibC.O_WRONLY);
         if (fd < 0) {
-            int errno = runtime.getLastError();
-            if (errno == ENOENT) {
+            int errno = LibC.errno();
+            if (errno == LibC.ENOENT) {
                 return true;
             }
             throw new java.io.IOException("open " + file + " to punch holes: errno " + errno);
@@ -85,8 +57,8 @@ public final class HolePunch {
                 long offset = BlockLocation.offset(r);
                 long length = BlockLocation.align(offset + BlockLocation.span(r)) - offset;
                 if (LIBC.fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, offset, length) != 0) {
-                    int errno = runtime.getLastError();
-                    if (errno == EOPNOTSUPP || errno == ENOSYS) {
+                    int errno = LibC.errno();
+                    if (errno == LibC.EOPNOTSUPP || errno == LibC.ENOSYS) {
                         refuse(dir);
                         LOG.warn("{}: the file system cannot punch holes: deleted space comes back through GC only", dir);
                         return false;

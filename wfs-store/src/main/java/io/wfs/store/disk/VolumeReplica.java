@@ -208,7 +208,7 @@ public final class VolumeReplica implements AutoCloseable {
                 throw new WfsException(WfsErrorCode.ENOENT, "block " + blockId + " is not in volume " + id());
             }
             try {
-                return BlockRange.read(extent, blockId, loc, crc, offset, length);
+                return BlockRange.read(extent, blockId, loc, crc, offset, length, false);
             } catch (ClosedChannelException e) {
                 // GC moved the block and removed the extent between lookup and read: look up again.
                 if (attempt < 3) {
@@ -217,6 +217,28 @@ public final class VolumeReplica implements AutoCloseable {
                 throw e;
             }
         }
+    }
+
+    /**
+     * {@link #read(long, int, int)} that never waits: null when the index is locked by a writer or
+     * a byte of the range is in no page ({@link PageCacheReads}); the caller then reads on a thread
+     * that may wait. A range that fails its check throws as there.
+     */
+    public BlockRange readIfCached(long blockId, int offset, int length) throws IOException, CorruptBlockException {
+        if (!PageCacheReads.available() || !indexLock.readLock().tryLock()) {
+            return null;
+        }
+        long loc;
+        Extent extent;
+        int crc;
+        try {
+            loc = index.location(blockId);
+            crc = index.crc(blockId);
+            extent = loc == 0 || BlockLocation.isDeleted(loc) ? null : extents.get(BlockLocation.extent(loc));
+        } finally {
+            indexLock.readLock().unlock();
+        }
+        return extent == null ? null : BlockRange.read(extent, blockId, loc, crc, offset, length, true);
     }
 
     /** Packed location of a block (0 if absent): tests check alignment with it, fsck that it is there. */

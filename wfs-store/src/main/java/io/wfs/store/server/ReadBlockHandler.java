@@ -22,6 +22,11 @@ import org.slf4j.LoggerFactory;
  * comes from another replica through {@link BlockRepair}, which also writes it here as a fresh
  * copy, and the range is cut from it. A peer's read
  * ({@code fromPeer}) of a damaged copy gets EIO instead: it is itself repairing.
+ *
+ * <p>Registered {@link io.wfs.common.rpc.server.Dispatch#EVENT_LOOP_UNLESS_BUSY}: on the event loop
+ * it answers only a range the page cache holds whole ({@link VolumeReplica#readIfCached}); one that
+ * needs the disk, a locked index or a repair is {@link RequestHandler#busy()} and runs again on the
+ * worker pool, so the event loop never waits on a disk.
  */
 final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlockReply> {
     private static final Logger LOG = LoggerFactory.getLogger(ReadBlockHandler.class);
@@ -36,6 +41,9 @@ final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlo
     public CompletableFuture<ReadBlockReply> handle(ReadBlockRequest req, RequestContext ctx) {
         ScopedAccess.checkBlock(ctx, req.blockId());
         VolumeReplica v = node.volumes.require(req.volume());
+        if (ctx.onEventLoop()) {
+            return fromPageCache(v, req);
+        }
         try {
             BlockRange range = v.read(req.blockId(), req.offset(), req.length());
             node.readBytes.inc(range.diskBytes());
@@ -52,6 +60,21 @@ final class ReadBlockHandler implements RequestHandler<ReadBlockRequest, ReadBlo
         } catch (IOException e) {
             throw new WfsException(WfsErrorCode.EIO, "reading block " + req.blockId() + ": " + e.getMessage(), e);
         }
+    }
+
+    private CompletableFuture<ReadBlockReply> fromPageCache(VolumeReplica v, ReadBlockRequest req) {
+        BlockRange range;
+        try {
+            range = v.readIfCached(req.blockId(), req.offset(), req.length());
+        } catch (CorruptBlockException | IOException e) {
+            range = null; // the worker reads it again, and repairs or reports it there
+        }
+        if (range == null) {
+            return RequestHandler.busy();
+        }
+        node.readBytes.inc(range.diskBytes());
+        node.pageCacheReads.inc();
+        return CompletableFuture.completedFuture(new ReadBlockReply(range.data(), range.blockLength(), range.crc()));
     }
 
     private static ReadBlockReply slice(ReadBlockRequest req, byte[] block, int crc) {

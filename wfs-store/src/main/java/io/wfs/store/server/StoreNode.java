@@ -31,6 +31,7 @@ final class StoreNode {
     final Meter writtenBlocks;
     final Counter readBytes;
     final Counter crcMismatches;
+    final Counter pageCacheReads;
     final BlockRepair repair;
     final Counter deletedBlocks;
     final Counter replicationFailures;
@@ -47,6 +48,7 @@ final class StoreNode {
         this.writtenBlocks = registry.meter("store.write.blocks");
         this.readBytes = registry.counter("store.read.bytes");
         this.crcMismatches = registry.counter("store.read.crc_mismatches");
+        this.pageCacheReads = registry.counter("store.read.page_cache");
         this.repair = new BlockRepair(this, registry);
         this.deletedBlocks = registry.counter("store.delete.blocks");
         this.replicationFailures = registry.counter("store.replication.failures");

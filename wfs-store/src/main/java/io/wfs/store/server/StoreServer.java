@@ -143,10 +143,11 @@ public final class StoreServer implements AutoCloseable {
 
     private HandlerRegistry handlers(StoreNode node) {
         HandlerRegistry handlers = new HandlerRegistry();
-        // Every store handler touches the disk: worker pool (EBUSY when full is the back-pressure).
+        // Every store handler touches the disk: worker pool (EBUSY when full is the back-pressure); a read the
+        // page cache holds whole is answered on the event loop (ReadBlockHandler).
         handlers.register(WriteBlockRequest.class, new WriteBlockHandler(node), Dispatch.WORKER);
         handlers.register(ReplicateBlockRequest.class, new ReplicateBlockHandler(node), Dispatch.WORKER);
-        handlers.register(ReadBlockRequest.class, new ReadBlockHandler(node), Dispatch.WORKER);
+        handlers.register(ReadBlockRequest.class, new ReadBlockHandler(node), Dispatch.EVENT_LOOP_UNLESS_BUSY);
         handlers.register(DeleteBlocksRequest.class, new DeleteBlocksHandler(node), Dispatch.WORKER);
         handlers.register(CopyVolumeRequest.class, new CopyVolumeHandler(node, copier), Dispatch.WORKER);
         VolumeAdminHandlers.register(handlers, node);

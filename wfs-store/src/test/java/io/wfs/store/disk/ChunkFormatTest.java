@@ -10,19 +10,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import java.util.Random;
 import java.util.zip.CRC32C;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The on-disk format of per-chunk checksums: the trailer, the record's format field, the packed location. */
 class ChunkFormatTest {
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
     @Test
     void theTrailerHoldsOneBigEndianCrc32cPerSixtyFourKibChunk() {
         assertEquals(0, ChunkCrcs.count(0));
@@ -35,7 +28,7 @@ class ChunkFormatTest {
         assertEquals(8, ChunkCrcs.trailerBytes(65_537));
         assertEquals(0, ChunkCrcs.trailer(new byte[4096]).length);
 
-        byte[] block = random(150_000, 1);
+        byte[] block = TestBlocks.random(150_000, 1);
         byte[] trailer = ChunkCrcs.trailer(block);
         assertEquals(12, trailer.length);
         ByteBuffer b = ByteBuffer.wrap(trailer);
@@ -49,7 +42,7 @@ class ChunkFormatTest {
 
     @Test
     void firstBadNamesTheDamagedChunkAndIntactChecksEitherFormat() {
-        byte[] block = random(200_000, 2);
+        byte[] block = TestBlocks.random(200_000, 2);
         byte[] trailer = ChunkCrcs.trailer(block);
         assertEquals(-1, ChunkCrcs.firstBad(block, 0, block.length, trailer, 0));
         block[140_000] ^= 1;
@@ -68,7 +61,7 @@ class ChunkFormatTest {
         span[block.length + 5] ^= 1;
         assertFalse(ChunkCrcs.intact(true, 0, span, block.length), "a damaged trailer entry fails its chunk too");
 
-        byte[] old = random(1000, 3);
+        byte[] old = TestBlocks.random(1000, 3);
         assertTrue(ChunkCrcs.intact(false, Crc.of(old), old, old.length));
         assertFalse(ChunkCrcs.intact(false, Crc.of(old) + 1, old, old.length));
         assertTrue(ChunkCrcs.intact(true, Crc.of(old), old, old.length), "one chunk: checked against the whole CRC");
@@ -133,8 +126,8 @@ class ChunkFormatTest {
     @Test
     void aBlockIsFollowedOnDiskByItsTrailerAndTheNextBlockStartsOnAPage(@TempDir Path dir) throws Exception {
         try (Extent e = Extent.open(dir, 1)) {
-            byte[] first = random(70_000, 4);
-            byte[] second = random(10, 5);
+            byte[] first = TestBlocks.random(70_000, 4);
+            byte[] second = TestBlocks.random(10, 5);
             assertEquals(0, e.appendBlock(first));
             assertEquals(73_728, e.appendBlock(second), "next page after 70,000 + 8 bytes");
             byte[] onDisk = new byte[8];

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,16 +17,6 @@ class ChunkedReadTest {
     @TempDir
     Path dir;
 
-    private VolumeReplica create() throws Exception {
-        return VolumeReplica.create(dir.resolve("volume-1"), new VolumeDescriptor(1, List.of("a:1"), true), 64L << 20);
-    }
-
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
     /** Flips byte {@code at} of the extent file, counted from the block's first byte. */
     private void flip(VolumeReplica v, long blockId, long at) throws Exception {
         ExtentDamage.flip(dir.resolve("volume-1"), v.location(blockId), at, 0x10);
@@ -37,9 +25,9 @@ class ChunkedReadTest {
     @Test
     void everyRangeReadsBackExactlyAtChunkEdgesAndPastTheEnd() throws Exception {
         int[] sizes = {1, 4096, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 17, 4 << 20};
-        try (VolumeReplica v = create()) {
+        try (VolumeReplica v = TestBlocks.volume(dir)) {
             for (int s = 0; s < sizes.length; s++) {
-                byte[] block = random(sizes[s], s);
+                byte[] block = TestBlocks.random(sizes[s], s);
                 v.append(s + 1, block, Crc.of(block), false);
                 assertTrue(BlockLocation.isChunked(v.location(s + 1)));
                 int n = block.length;
@@ -64,8 +52,8 @@ class ChunkedReadTest {
 
     @Test
     void aFourKibReadOfAFourMibBlockReadsOneChunkAndItsCrc() throws Exception {
-        byte[] block = random(4 << 20, 9);
-        try (VolumeReplica v = create()) {
+        byte[] block = TestBlocks.random(4 << 20, 9);
+        try (VolumeReplica v = TestBlocks.volume(dir)) {
             v.append(1, block, Crc.of(block), false);
             BlockRange middle = v.read(1, 10 * CHUNK + 8192, 4096);
             assertArrayEquals(Arrays.copyOfRange(block, 10 * CHUNK + 8192, 10 * CHUNK + 12_288), middle.data());
@@ -83,8 +71,8 @@ class ChunkedReadTest {
 
     @Test
     void aDamagedChunkFailsOnlyTheReadsThatCoverItAndADamagedCrcEntryFailsItsChunk() throws Exception {
-        byte[] block = random(1 << 20, 10);
-        try (VolumeReplica v = create()) {
+        byte[] block = TestBlocks.random(1 << 20, 10);
+        try (VolumeReplica v = TestBlocks.volume(dir)) {
             v.append(1, block, Crc.of(block), false);
             long loc = v.location(1);
             flip(v, 1, 3 * CHUNK + 100);

@@ -20,7 +20,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,23 +39,17 @@ class OldFormatVolumeTest {
         return dir.resolve("volume-1");
     }
 
-    private static byte[] random(int n, long seed) {
-        byte[] b = new byte[n];
-        new Random(seed).nextBytes(b);
-        return b;
-    }
-
     /** Blocks 1 (4 MiB), 2 (100,000 B) and 3 (5 B) live, block 4 written and deleted, all by the old format. */
     private Map<Long, byte[]> writeOldVolume() throws Exception {
         Map<Long, byte[]> live = new LinkedHashMap<>();
         try (OldFormatVolume old = new OldFormatVolume(volumeDir(), new VolumeDescriptor(1, List.of("a:1"), true))) {
             int[] sizes = {4 << 20, 100_000, 5};
             for (int i = 0; i < sizes.length; i++) {
-                byte[] b = random(sizes[i], i);
+                byte[] b = TestBlocks.random(sizes[i], i);
                 old.append(i + 1, b);
                 live.put((long) i + 1, b);
             }
-            long at = old.append(4, random(70_000, 4));
+            long at = old.append(4, TestBlocks.random(70_000, 4));
             old.tombstone(4, (int) at, 70_000);
         }
         return live;
@@ -75,7 +68,7 @@ class OldFormatVolumeTest {
     @Test
     void oldBlocksReadWholeNewBlocksJoinTheOldExtentChunkedAndATornTrailerIsCut() throws Exception {
         Map<Long, byte[]> blocks = writeOldVolume();
-        byte[] fresh = random(300_000, 5);
+        byte[] fresh = TestBlocks.random(300_000, 5);
         try (VolumeReplica v = VolumeReplica.open(volumeDir(), EXTENT)) {
             assertReads(v, blocks);
             assertFalse(BlockLocation.isChunked(v.location(1)));
@@ -88,7 +81,7 @@ class OldFormatVolumeTest {
             assertEquals(1, BlockLocation.extent(v.location(5)), "the old unsealed extent takes new blocks");
             assertTrue(BlockLocation.isChunked(v.location(5)));
             assertEquals(ChunkCrcs.CHUNK + 4, v.read(5, 70_000, 4096).diskBytes());
-            byte[] torn = random(100_000, 6);
+            byte[] torn = TestBlocks.random(100_000, 6);
             v.append(6, torn, Crc.of(torn), false);
         }
         blocks.put(5L, fresh);
@@ -131,7 +124,7 @@ class OldFormatVolumeTest {
     @Test
     void deletesPunchOldBlocksAndGcCopiesThemVerbatimInTheirOwnFormat() throws Exception {
         Map<Long, byte[]> blocks = writeOldVolume();
-        byte[] fresh = random(200_000, 7);
+        byte[] fresh = TestBlocks.random(200_000, 7);
         try (VolumeSet set = VolumeSet.open(List.of(dir), EXTENT, (volume, reason) -> { })) {
             VolumeReplica v = set.require(1);
             v.append(5, fresh, Crc.of(fresh), false);
