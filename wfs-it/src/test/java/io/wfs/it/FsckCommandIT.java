@@ -112,7 +112,7 @@ class FsckCommandIT {
 
         // A slice naming a volume the route does not have, on every replica of the file's group.
         long file = fileIno("/d1/f2");
-        onEveryReplicaOf(file, slot -> slot.addSlice(file, 4096, 4096, 999_999, (file >>> 52 << 52) | (1L << 40), 0,
+        onEveryReplicaOf(file, slot -> slot.files().addSlice(file, 4096, 4096, 999_999, (file >>> 52 << 52) | (1L << 40), 0,
                 new it.unimi.dsi.fastutil.longs.LongArrayList()));
         assertEquals(FsckCommand.EXIT_DAMAGED, fsck("--no-progress"), err.toString());
         assertTrue(out.toString().contains("UNKNOWN_VOLUME") && out.toString().contains("999999"), out.toString());

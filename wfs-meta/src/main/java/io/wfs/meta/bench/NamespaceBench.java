@@ -137,7 +137,7 @@ public final class NamespaceBench {
                 long ino = slot.createInode(MODE_FILE, 1000, 1000, dir, time + made);
                 slot.insertEntry(dir, fileName, ino, MODE_FILE);
                 long block = slot.allocateIds(1);
-                slot.addSlice(ino, 0, 65_536 + (made & 0xFFFF), made & 0xFF, block, 0, freed);
+                slot.files().addSlice(ino, 0, 65_536 + (made & 0xFFFF), made & 0xFF, block, 0, freed);
             }
         }
         return namespace;

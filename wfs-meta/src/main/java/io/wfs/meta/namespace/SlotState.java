@@ -3,7 +3,6 @@ package io.wfs.meta.namespace;
 import io.wfs.common.posix.Posix;
 import it.unimi.dsi.fastutil.longs.Long2ObjectOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
 
 /**
  * All state of one slot: inode records, the entries of its directories, slice overflow, rare
@@ -26,6 +25,7 @@ public final class SlotState {
     final SlotExtras extras;
     final FileSlices slices;
     final SlotQuotas quotas;
+    private final SlotFiles files = new SlotFiles(this);
     private long nextSeq = 1;
     long usedBytes;
     /** Directories made before this epoch are shared with a snapshot while {@link #sharing}. */
@@ -84,7 +84,7 @@ public final class SlotState {
         this.changes = sink;
     }
 
-    private void changed(int pos, long ino) {
+    void changed(int pos, long ino) {
         if (changes == null) {
             return;
         }
@@ -355,70 +355,17 @@ public final class SlotState {
         return directory(dirIno).remove(name);
     }
 
-    /** Records a write: the slice shadows what it overlaps and the size grows to cover it. */
-    public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
-                         LongArrayList freedBlocks) {
-        int pos = regularFile(ino);
-        changed(pos, ino);
-        long end = fileOffset + length;
-        long size = table.get(pos, InodeRecord.SIZE);
-        DirectoryQuota quota = end > size ? quotas.checkGrowth(ino, end - size, 0) : null;
-        slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length, volume, blockId, blockOffset, freedBlocks);
-        if (end > size) {
-            table.set(pos, InodeRecord.SIZE, end);
-            usedBytes += end - size;
-            if (quota != null) {
-                quota.add(end - size, 0);
-            }
-        }
-    }
-
-    /** Sets the size; slices beyond it are cut or dropped and their now unreferenced blocks freed. */
-    public void truncate(long ino, long newSize, LongArrayList freedBlocks) {
-        if (newSize < 0) {
-            throw new NamespaceException(NamespaceException.Code.EINVAL, "negative size");
-        }
-        int pos = regularFile(ino);
-        changed(pos, ino);
-        long size = table.get(pos, InodeRecord.SIZE);
-        DirectoryQuota quota = quotas.checkGrowth(ino, newSize - size, 0);
-        if (newSize < size) {
-            slices.truncate(pos, InodeNumbers.seqOf(ino), newSize, freedBlocks);
-        }
-        table.set(pos, InodeRecord.SIZE, newSize);
-        usedBytes += newSize - size;
-        if (quota != null) {
-            quota.add(newSize - size, 0);
-        }
-    }
-
-    /**
-     * The ids among {@code blockIds} that no file of this slot references (in the order given):
-     * blocks written but never committed, or already freed. One pass over the slot's inodes.
-     */
-    public long[] unreferenced(long[] blockIds) {
-        LongOpenHashSet left = new LongOpenHashSet(blockIds);
-        slices.removeReferenced(left);
-        LongArrayList out = new LongArrayList(left.size());
-        for (long id : blockIds) {
-            if (left.remove(id)) {
-                out.add(id);
-            }
-        }
-        return out.toLongArray();
-    }
-
-    /** Fills out with the file's slices in offset order. */
-    public void listSlices(long ino, SliceList out) {
-        slices.list(regularFile(ino), InodeNumbers.seqOf(ino), out);
-    }
-
     public byte[] symlinkTarget(long ino) {
         int pos = position(ino);
         if (!FileType.isSymlink(table.mode(pos))) {
             throw new NamespaceException(NamespaceException.Code.EINVAL, "not a symlink");
         }
         return extras.symlinkTarget(InodeNumbers.seqOf(ino)).clone();
+    }
+
+    /** The contents of this slot's regular files: their slices and sizes. */
+    public SlotFiles files() {
+        return files;
     }
 
     /** The extended attributes of this slot's inodes. */
@@ -441,7 +388,7 @@ public final class SlotState {
         return StateDigest.of(this);
     }
 
-    private int regularFile(long ino) {
+    int regularFile(long ino) {
         int pos = position(ino);
         int mode = table.mode(pos);
         if (!FileType.isRegular(mode)) {

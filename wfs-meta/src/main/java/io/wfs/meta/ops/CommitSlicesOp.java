@@ -63,10 +63,10 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
         SlotState slot = ctx.slotOf(ino);
         checkQuota(slot, ino, slices, newSize);
         for (SliceInfo s : slices) {
-            slot.addSlice(ino, s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(), ctx.freedBlocks());
+            slot.files().addSlice(ino, s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(), ctx.freedBlocks());
         }
         if (newSize > slot.size(ino)) {
-            slot.truncate(ino, newSize, ctx.freedBlocks());
+            slot.files().truncate(ino, newSize, ctx.freedBlocks());
         }
         slot.setMtime(ino, timeNs);
         slot.setCtime(ino, timeNs);

@@ -43,7 +43,7 @@ public final class GetSlicesOp implements MetaOperation<GetSlicesRequest, Slices
             Permissions.require(a, ctx.caller(), Posix.R_OK);
         }
         SliceList slices = new SliceList();
-        ctx.slotOf(req.ino()).listSlices(req.ino(), slices);
+        ctx.slotOf(req.ino()).files().listSlices(req.ino(), slices);
         List<SliceInfo> out = new ArrayList<>(slices.count());
         for (int i = 0; i < slices.count(); i++) {
             out.add(new SliceInfo(slices.fileOffset(i), slices.length(i), slices.volume(i), slices.blockId(i),

@@ -107,7 +107,7 @@ public final class SetAttrOp implements LeasedAttributes<SetAttrRequest> {
             }
         }
         if ((v & SIZE) != 0) {
-            slot.truncate(a.ino(), req.size(), ctx.freedBlocks());
+            slot.files().truncate(a.ino(), req.size(), ctx.freedBlocks());
             slot.setMtime(a.ino(), ctx.timeNs());
             if (!caller.isRoot()) {
                 permissions = SetIdRules.withoutSetIds(permissions, caller.inGroup(gid));

@@ -22,6 +22,6 @@ public final class UnreferencedBlocksOp implements MetaOperation<UnreferencedBlo
 
     @Override
     public BlockListReply execute(MetaContext ctx, UnreferencedBlocksRequest req) {
-        return new BlockListReply(ctx.slotOf(req.routingIno()).unreferenced(req.blockIds()));
+        return new BlockListReply(ctx.slotOf(req.routingIno()).files().unreferenced(req.blockIds()));
     }
 }

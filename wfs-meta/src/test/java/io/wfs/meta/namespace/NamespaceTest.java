@@ -65,7 +65,7 @@ class NamespaceTest {
         ns.addSlot(1).createInode(Posix.S_IFREG | 0600, 0, 0, 1, 0);
         SlotState two = ns.addSlot(2);
         long f = two.createInode(Posix.S_IFREG | 0600, 0, 0, 1, 0);
-        two.truncate(f, 123, new it.unimi.dsi.fastutil.longs.LongArrayList());
+        two.files().truncate(f, 123, new it.unimi.dsi.fastutil.longs.LongArrayList());
         assertEquals(2, ns.usedInodes());
         assertEquals(123, ns.usedBytes());
     }

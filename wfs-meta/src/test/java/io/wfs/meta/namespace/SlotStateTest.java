@@ -90,13 +90,13 @@ class SlotStateTest {
     @Test
     void callerFlagsDoNotDisturbInternalFlags() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        slot.addSlice(file, 0, 10, 1, 100, 0, freed);
-        slot.addSlice(file, 10, 10, 1, 101, 0, freed);
+        slot.files().addSlice(file, 0, 10, 1, 100, 0, freed);
+        slot.files().addSlice(file, 10, 10, 1, 101, 0, freed);
         slot.xattrs().set(file, b("user.a"), b("v"), 0);
         slot.setFlags(file, InodeFlags.LOCK);
         slot.setFlags(file, 0);
         SliceList list = new SliceList();
-        slot.listSlices(file, list);
+        slot.files().listSlices(file, list);
         assertEquals(2, list.count());
         assertArrayEquals(b("v"), slot.xattrs().get(file, b("user.a")));
     }
@@ -139,10 +139,10 @@ class SlotStateTest {
         long c = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
         assertEquals(InodeNumbers.of(7, 11), a);
         assertEquals(2, slot.usedInodes());
-        slot.addSlice(a, 0, 1000, 1, first, 0, freed);
-        slot.truncate(c, 5000, freed);
+        slot.files().addSlice(a, 0, 1000, 1, first, 0, freed);
+        slot.files().truncate(c, 5000, freed);
         assertEquals(6000, slot.usedBytes());
-        slot.truncate(a, 400, freed);
+        slot.files().truncate(a, 400, freed);
         assertEquals(5400, slot.usedBytes());
         slot.removeInode(c, freed);
         assertEquals(400, slot.usedBytes());
@@ -155,23 +155,23 @@ class SlotStateTest {
     void singleSliceStaysInlineAndMoreGoToOverflowAndBack() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
         SliceList list = new SliceList();
-        slot.addSlice(file, 0, 100, 3, 500, 16, freed);
-        slot.listSlices(file, list);
+        slot.files().addSlice(file, 0, 100, 3, 500, 16, freed);
+        slot.files().listSlices(file, list);
         assertEquals(List.of("0:100@500+16v3"), SliceListTest.describe(list));
         assertEquals(100, slot.size(file));
-        slot.addSlice(file, 100, 100, 4, 501, 0, freed);
-        slot.addSlice(file, 50, 10, 4, 502, 0, freed);
-        slot.listSlices(file, list);
+        slot.files().addSlice(file, 100, 100, 4, 501, 0, freed);
+        slot.files().addSlice(file, 50, 10, 4, 502, 0, freed);
+        slot.files().listSlices(file, list);
         assertEquals(List.of("0:50@500+16v3", "50:10@502+0v4", "60:40@500+76v3", "100:100@501+0v4"),
                 SliceListTest.describe(list));
         assertEquals(200, slot.size(file));
         assertTrue(freed.isEmpty());
-        slot.truncate(file, 40, freed);
-        slot.listSlices(file, list);
+        slot.files().truncate(file, 40, freed);
+        slot.files().listSlices(file, list);
         assertEquals(List.of("0:40@500+16v3"), SliceListTest.describe(list));
         assertEquals(LongArrayList.of(502, 501), freed);
         freed.clear();
-        slot.addSlice(file, 0, 40, 3, 503, 0, freed);
+        slot.files().addSlice(file, 0, 40, 3, 503, 0, freed);
         assertEquals(LongArrayList.of(500), freed, "inline slice shadowed");
         assertEquals(40, slot.size(file));
     }
@@ -179,13 +179,13 @@ class SlotStateTest {
     @Test
     void loneSliceNotAtZeroAndSparseFiles() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        slot.addSlice(file, 4096, 10, 1, 600, 0, freed);
+        slot.files().addSlice(file, 4096, 10, 1, 600, 0, freed);
         assertEquals(4106, slot.size(file));
         SliceList list = new SliceList();
-        slot.listSlices(file, list);
+        slot.files().listSlices(file, list);
         assertEquals(List.of("4096:10@600+0v1"), SliceListTest.describe(list));
-        slot.truncate(file, 100, freed);
-        slot.listSlices(file, list);
+        slot.files().truncate(file, 100, freed);
+        slot.files().listSlices(file, list);
         assertEquals(0, list.count());
         assertEquals(LongArrayList.of(600), freed);
         assertEquals(100, slot.size(file));
@@ -194,13 +194,13 @@ class SlotStateTest {
     @Test
     void removeInodeFreesEveryBlock() {
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        slot.addSlice(file, 0, 10, 1, 700, 0, freed);
-        slot.addSlice(file, 10, 10, 1, 701, 0, freed);
-        slot.addSlice(file, 20, 10, 1, 700, 10, freed);
+        slot.files().addSlice(file, 0, 10, 1, 700, 0, freed);
+        slot.files().addSlice(file, 10, 10, 1, 701, 0, freed);
+        slot.files().addSlice(file, 20, 10, 1, 700, 10, freed);
         slot.removeInode(file, freed);
         assertEquals(LongArrayList.of(700, 701), freed);
         long small = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        slot.addSlice(small, 0, 10, 1, 800, 0, freed);
+        slot.files().addSlice(small, 0, 10, 1, 800, 0, freed);
         freed.clear();
         slot.removeInode(small, freed);
         assertEquals(LongArrayList.of(800), freed);
@@ -211,10 +211,10 @@ class SlotStateTest {
     void slicesOnlyOnRegularFiles() {
         long dir = slot.createInode(DIR, 0, 0, InodeNumbers.ROOT, 0);
         long fifo = slot.createInode(Posix.S_IFIFO | 0600, 0, 0, InodeNumbers.ROOT, 0);
-        assertEquals(NamespaceException.Code.EISDIR, code(() -> slot.addSlice(dir, 0, 1, 1, 1, 0, freed)));
-        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.truncate(fifo, 0, freed)));
+        assertEquals(NamespaceException.Code.EISDIR, code(() -> slot.files().addSlice(dir, 0, 1, 1, 1, 0, freed)));
+        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.files().truncate(fifo, 0, freed)));
         long file = slot.createInode(FILE, 0, 0, InodeNumbers.ROOT, 0);
-        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.truncate(file, -1, freed)));
+        assertEquals(NamespaceException.Code.EINVAL, code(() -> slot.files().truncate(file, -1, freed)));
     }
 
     @Test

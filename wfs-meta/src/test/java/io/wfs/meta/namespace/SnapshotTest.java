@@ -36,7 +36,7 @@ class SnapshotTest {
         for (int i = 0; i < 50; i++) {
             long f = nine.createInode(FILE, 1, 1, dir, 3 + i);
             nine.insertEntry(dir, b("file-" + i), f, FILE);
-            nine.addSlice(f, 0, 100 + i, 2, nine.allocateIds(1), 0, freed);
+            nine.files().addSlice(f, 0, 100 + i, 2, nine.allocateIds(1), 0, freed);
         }
         for (int i = 0; i < 50; i += 3) {
             long f = nine.removeEntry(dir, b("file-" + i));
@@ -45,12 +45,12 @@ class SnapshotTest {
         long big = nine.createInode(FILE, 1, 1, dir, 99);
         nine.insertEntry(dir, b("big"), big, FILE);
         for (int i = 0; i < 5; i++) {
-            nine.addSlice(big, i * 1000L, 1000, 3, nine.allocateIds(1), i, freed);
+            nine.files().addSlice(big, i * 1000L, 1000, 3, nine.allocateIds(1), i, freed);
         }
-        nine.addSlice(big, 1500, 10, 3, nine.allocateIds(1), 0, freed);
+        nine.files().addSlice(big, 1500, 10, 3, nine.allocateIds(1), 0, freed);
         long sparse = nine.createInode(FILE, 1, 1, dir, 99);
         nine.insertEntry(dir, b("sparse"), sparse, FILE);
-        nine.addSlice(sparse, 8192, 10, 3, nine.allocateIds(1), 0, freed);
+        nine.files().addSlice(sparse, 8192, 10, 3, nine.allocateIds(1), 0, freed);
         long link = nine.createSymlink(1, 1, dir, 5, b("file-1"));
         nine.insertEntry(dir, b("link"), link, Posix.S_IFLNK);
         long dev = nine.createInode(Posix.S_IFBLK | 0600, 0, 0, dir, 5, 0x801);
@@ -83,7 +83,7 @@ class SnapshotTest {
         long dir = loaded.slot(0).lookup(InodeNumbers.ROOT, b("data"));
         long big = nine.lookup(dir, b("big"));
         SliceList slices = new SliceList();
-        nine.listSlices(big, slices);
+        nine.files().listSlices(big, slices);
         assertEquals(7, slices.count());
         assertArrayEquals(b("abc"), nine.xattrs().get(big, b("user.checksum")));
         assertArrayEquals(b("file-1"), nine.symlinkTarget(nine.lookup(dir, b("link"))));
@@ -91,7 +91,7 @@ class SnapshotTest {
         loaded.getAttributes(nine.lookup(dir, b("sda1")), attrs);
         assertEquals(0x801, attrs.rdev());
         assertTrue(attrs.locked());
-        nine.listSlices(nine.lookup(dir, b("sparse")), slices);
+        nine.files().listSlices(nine.lookup(dir, b("sparse")), slices);
         assertEquals(8192, slices.fileOffset(0));
     }
 
@@ -119,7 +119,7 @@ class SnapshotTest {
             "mtime", ns -> ns.slot(9).setMtime(InodeNumbers.of(9, 1), 12345),
             "entry", ns -> ns.slot(0).insertEntry(InodeNumbers.ROOT, b("new"), InodeNumbers.of(9, 1), DIR),
             "xattr", ns -> ns.slot(9).xattrs().set(InodeNumbers.of(9, 1), b("user.z"), b("1"), 0),
-            "slice", ns -> ns.slot(9).addSlice(ns.slot(9).lookup(InodeNumbers.of(9, 1), b("file-1")), 0, 1, 1, 42, 0,
+            "slice", ns -> ns.slot(9).files().addSlice(ns.slot(9).lookup(InodeNumbers.of(9, 1), b("file-1")), 0, 1, 1, 42, 0,
                     new LongArrayList()),
             "counter", ns -> ns.slot(4095).allocateIds(1),
             "flags", ns -> ns.slot(9).setFlags(InodeNumbers.of(9, 1), InodeFlags.LOCK),
