@@ -10,11 +10,12 @@
 #                    [--fio-size MiB] [--fio-runtime S] [--only "local bindfs moosefs wfs"]
 #                    [--apps-files N]   (files of /usr/include for git clone and tar x; default all)
 #                    [--pgbench-scale S] [--pgbench-seconds T]   (the database phase; default 5, 30)
-#                    [--epochs-only]    (only the second-epoch phase: local folder and WFS)
+#                    [--epochs-only]    (only the second-epoch phase: local folder, bindfs and WFS)
 #
-# The second-epoch phase (issue 17, item 5) runs on the local folder and on WFS: --small-files
+# The second-epoch phase (issue 17, item 5) runs on the local folder, bindfs and WFS: --small-files
 # files of 128 KiB read twice in random order, the page cache dropped before each epoch; WFS
-# reads through a second mount with the local read cache on (wfs mount --cache-dir).
+# reads through a second mount with the local read cache on (wfs mount --cache-dir). bindfs, a
+# FUSE pass-through to the local disk, is what any FUSE file system's second epoch can reach here.
 #
 # A full run takes 20-40 minutes on a 2-core machine; CI runs a tiny one (CompareScriptIT).
 # WFS_LAUNCHER: the wfs command to use (default: the checkout's ./wfs, which builds if needed).
@@ -44,7 +45,7 @@ while [ $# -gt 0 ]; do
     --apps-files) apps_files="$2"; shift 2 ;;
     --pgbench-scale) pg_scale="$2"; shift 2 ;;
     --pgbench-seconds) pg_seconds="$2"; shift 2 ;;
-    --epochs-only) epochs_only=1; only="local wfs"; shift ;;
+    --epochs-only) epochs_only=1; only="local bindfs wfs"; shift ;;
     -h|--help) sed -n '2,18p' "$0" | cut -c3-; exit 0 ;;
     *) echo "compare.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -214,7 +215,8 @@ for fs in $only; do
       mkdir -p "$work/bindfs-src" "$work/bindfs"
       current_down="'$root/bench/peers/bindfs.sh' down '$work/bindfs-src' '$work/bindfs'"
       "$root/bench/peers/bindfs.sh" up "$work/bindfs-src" "$work/bindfs"
-      run_workloads "$work/bindfs"
+      [ -n "$epochs_only" ] || run_workloads "$work/bindfs"
+      run_epochs "$work/bindfs"
       eval "$current_down"; current_down="" ;;
     moosefs)
       mkdir -p "$work/mfs" "$work/mfs-mnt"

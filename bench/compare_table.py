@@ -145,6 +145,10 @@ def main():
     if epochs and "cache_files" in epochs:
         print("\nSecond epoch: WFS read through a second mount with `--cache-dir` (the read cache); %d files "
               "were in its folder when epoch 2 began (one a 128 KiB file)." % epochs["cache_files"])
+    bindfs_epochs = load(os.path.join(args.results, "bindfs.epochs.json"))
+    if bindfs_epochs and epochs:
+        print("bindfs ran the same phase as a FUSE pass-through to the local disk: what a FUSE file system's "
+              "second epoch reaches on this machine with no work of its own.")
     mem = memory_lines(args.results, args.small_files)
     if mem:
         print("\n| memory | value | target | note |\n|---|---|---|---|")
