@@ -18,6 +18,7 @@ public interface LibC {
     int O_CLOEXEC = 0x80000;
     int ENOENT = 2;
     int EAGAIN = 11;
+    int EINVAL = 22;
     int ENOSYS = 38;
     int EOPNOTSUPP = 95;
 

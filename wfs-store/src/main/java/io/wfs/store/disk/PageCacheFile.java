@@ -5,37 +5,50 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An extent's data file opened a second time, by descriptor, for {@link PageCacheReads}. The
+ * An extent's data file opened a second time, by descriptor, for {@link PageCacheReads}: at its
+ * first such read, so an extent nobody reads (most sealed ones) costs no third descriptor. The
  * descriptor is counted while a read uses it and closed only when the last read is done: closing
  * it under a read would let the number be reused by another file, and the read return its bytes.
  */
 final class PageCacheFile {
-    private final int fd;
+    private static final int NOT_OPENED = -2;
+    private static final int NONE = -1;
+
+    private final Path file;
     /** The open reference plus one per read in progress; 0 once closed. */
-    private final AtomicInteger users;
+    private final AtomicInteger users = new AtomicInteger(1);
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Opened under a reference only, so the last release sees it; NONE when it cannot be opened or is closed. */
+    private int fd = NOT_OPENED;
 
     PageCacheFile(Path file) {
-        this.fd = PageCacheReads.open(file);
-        this.users = new AtomicInteger(fd < 0 ? 0 : 1);
+        this.file = file;
     }
 
     /** See {@link PageCacheReads#read}; false too once the extent is closed (GC removed it: the caller looks up again). */
     boolean read(long offset, byte[] dst, int pos, int length) {
-        if (!acquire()) {
+        if (!PageCacheReads.available() || !acquire()) {
             return false;
         }
         try {
-            return PageCacheReads.read(fd, offset, dst, pos, length);
+            int descriptor = descriptor();
+            return descriptor >= 0 && PageCacheReads.read(descriptor, offset, dst, pos, length);
         } finally {
             release();
         }
     }
 
     void close() {
-        if (fd >= 0 && closed.compareAndSet(false, true)) {
+        if (closed.compareAndSet(false, true)) {
             release();
         }
+    }
+
+    private synchronized int descriptor() {
+        if (fd == NOT_OPENED) {
+            fd = PageCacheReads.open(file);
+        }
+        return fd;
     }
 
     private boolean acquire() {
@@ -49,7 +62,12 @@ final class PageCacheFile {
 
     private void release() {
         if (users.decrementAndGet() == 0) {
-            PageCacheReads.close(fd);
+            int open;
+            synchronized (this) {
+                open = fd;
+                fd = NONE;
+            }
+            PageCacheReads.close(open);
         }
     }
 }

@@ -42,9 +42,9 @@ public final class PageCacheReads {
         return LIBC != null && !refused;
     }
 
-    /** Turns nowait reads off for the process (what a refusal does; tests use it to take the worker path). */
-    public static void refuse() {
-        refused = true;
+    /** Turns nowait reads off for the process, or on again (what a refusal does; tests use it to take the worker path). */
+    static void refuse(boolean refuse) {
+        refused = refuse;
     }
 
     /** Opens {@code file} read-only for nowait reads: its descriptor, or -1 when these reads are off or it cannot be opened. */
@@ -83,12 +83,12 @@ public final class PageCacheReads {
         }
         if (n < 0) {
             int errno = LibC.errno();
-            if (errno != LibC.EAGAIN) {
-                // EOPNOTSUPP, EINVAL (an old kernel), ENOSYS, or a descriptor problem: the worker path
-                // reads through the FileChannel and reports a real error there.
+            if (errno == LibC.EOPNOTSUPP || errno == LibC.EINVAL || errno == LibC.ENOSYS) {
+                // The kernel or the file system cannot do it (EINVAL: a kernel without the flag).
                 refused = true;
-                LOG.warn("preadv2(RWF_NOWAIT) failed with errno {}: every read goes through the worker pool", errno);
+                LOG.warn("preadv2(RWF_NOWAIT) refused with errno {}: every read goes through the worker pool", errno);
             }
+            // EAGAIN: a page is on disk only. Anything else (EIO of a bad page) is the worker's to read and report.
         }
         return false;
     }

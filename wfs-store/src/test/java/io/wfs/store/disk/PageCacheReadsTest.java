@@ -109,6 +109,23 @@ class PageCacheReadsTest {
     }
 
     @Test
+    void aKernelThatRefusesTheFlagLeavesEveryReadToTheWorkers() throws Exception {
+        assumeTrue(PageCacheReads.available(), "preadv2(RWF_NOWAIT) is not available here");
+        byte[] block = TestBlocks.random(8192, 6);
+        try (VolumeReplica v = TestBlocks.volume(dir)) {
+            v.append(1, block, Crc.of(block), false);
+            assertNotNull(v.readIfCached(1, 0, 4096));
+            PageCacheReads.refuse(true); // what EOPNOTSUPP, EINVAL or ENOSYS from preadv2 does
+            try {
+                assertNull(v.readIfCached(1, 0, 4096), "refused: the worker reads it");
+                assertArrayEquals(Arrays.copyOfRange(block, 0, 4096), v.read(1, 0, 4096).data());
+            } finally {
+                PageCacheReads.refuse(false);
+            }
+        }
+    }
+
+    @Test
     void aClosedVolumeGivesNoBytesAndNoDescriptorOfAnotherFile() throws Exception {
         assumeTrue(PageCacheReads.available(), "preadv2(RWF_NOWAIT) is not available here");
         byte[] block = TestBlocks.random(8192, 5);
