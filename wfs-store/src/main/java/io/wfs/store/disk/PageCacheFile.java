@@ -27,7 +27,7 @@ final class PageCacheFile {
 
     /** See {@link PageCacheReads#read}; false too once the extent is closed (GC removed it: the caller looks up again). */
     boolean read(long offset, byte[] dst, int pos, int length) {
-        if (!PageCacheReads.available() || !acquire()) {
+        if (!acquire()) {
             return false;
         }
         try {

@@ -193,22 +193,12 @@ public final class VolumeReplica implements AutoCloseable {
      */
     public BlockRange read(long blockId, int offset, int length) throws IOException, CorruptBlockException {
         for (int attempt = 0; ; attempt++) {
-            long loc;
-            int crc;
-            Extent extent;
-            indexLock.readLock().lock();
-            try {
-                loc = index.location(blockId);
-                crc = index.crc(blockId);
-                extent = loc == 0 ? null : extents.get(BlockLocation.extent(loc));
-            } finally {
-                indexLock.readLock().unlock();
-            }
-            if (loc == 0 || BlockLocation.isDeleted(loc) || extent == null) {
+            Located at = underReadLock(() -> locate(blockId));
+            if (at == null) {
                 throw new WfsException(WfsErrorCode.ENOENT, "block " + blockId + " is not in volume " + id());
             }
             try {
-                return BlockRange.read(extent, blockId, loc, crc, offset, length, false);
+                return BlockRange.read(at.extent(), blockId, at.location(), at.crc(), offset, length, false);
             } catch (ClosedChannelException e) {
                 // GC moved the block and removed the extent between lookup and read: look up again.
                 if (attempt < 3) {
@@ -220,25 +210,32 @@ public final class VolumeReplica implements AutoCloseable {
     }
 
     /**
-     * {@link #read(long, int, int)} that never waits: null when the index is locked by a writer or
-     * a byte of the range is in no page ({@link PageCacheReads}); the caller then reads on a thread
-     * that may wait. A range that fails its check throws as there.
+     * {@link #read(long, int, int)} that never waits: null when the index is locked by a writer, the
+     * block is absent, or a byte of the range is in no page ({@link PageCacheReads}); the caller then
+     * reads on a thread that may wait. A range that fails its check throws as there.
      */
     public BlockRange readIfCached(long blockId, int offset, int length) throws IOException, CorruptBlockException {
         if (!PageCacheReads.available() || !indexLock.readLock().tryLock()) {
             return null;
         }
-        long loc;
-        Extent extent;
-        int crc;
+        Located at;
         try {
-            loc = index.location(blockId);
-            crc = index.crc(blockId);
-            extent = loc == 0 || BlockLocation.isDeleted(loc) ? null : extents.get(BlockLocation.extent(loc));
+            at = locate(blockId);
         } finally {
             indexLock.readLock().unlock();
         }
-        return extent == null ? null : BlockRange.read(extent, blockId, loc, crc, offset, length, true);
+        return at == null ? null : BlockRange.read(at.extent(), blockId, at.location(), at.crc(), offset, length, true);
+    }
+
+    /** Where a live block's copy is. */
+    private record Located(Extent extent, long location, int crc) {
+    }
+
+    /** The live block's copy, or null when it is absent or deleted. Caller holds the index lock. */
+    private Located locate(long blockId) {
+        long loc = index.location(blockId);
+        Extent extent = loc == 0 || BlockLocation.isDeleted(loc) ? null : extents.get(BlockLocation.extent(loc));
+        return extent == null ? null : new Located(extent, loc, index.crc(blockId));
     }
 
     /** Packed location of a block (0 if absent): tests check alignment with it, fsck that it is there. */
@@ -334,24 +331,7 @@ public final class VolumeReplica implements AutoCloseable {
 
     /** A consistent snapshot of the replica's fill. */
     public VolumeStats stats() {
-        indexLock.readLock().lock();
-        try {
-            long live = 0;
-            long deleted = 0;
-            long punched = 0;
-            long disk = 0;
-            long blocks = 0;
-            for (Extent e : extents.values()) {
-                live += e.liveBytes;
-                deleted += e.deletedBytes;
-                punched += e.punchedBytes();
-                disk += e.diskBytes();
-                blocks += e.liveBlocks;
-            }
-            return new VolumeStats(id(), blocks, live, deleted, punched, disk, extents.size());
-        } finally {
-            indexLock.readLock().unlock();
-        }
+        return underReadLock(() -> VolumeStats.of(id(), extents.values()));
     }
 
     /** Every extent, sealed or not, in extent order (the scrubber walks them). */
