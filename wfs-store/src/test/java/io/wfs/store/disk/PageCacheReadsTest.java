@@ -131,6 +131,7 @@ class PageCacheReadsTest {
         byte[] block = TestBlocks.random(8192, 5);
         VolumeReplica v = TestBlocks.volume(dir);
         v.append(1, block, Crc.of(block), false);
+        assertNotNull(v.readIfCached(1, 0, 4096), "the extent's second descriptor is open before the close");
         v.close();
         // Files opened now may get the closed extent's descriptor numbers: a read through a stale one would return their bytes.
         List<RandomAccessFile> others = new ArrayList<>();
