@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Timeout;
 // Longer than the 10-minute default of the ITs (pom.xml): twenty-odd programs on the mount (each may take up to
 // 10 minutes here), a restart, and all checked again.
 @Timeout(value = 30, unit = TimeUnit.MINUTES)
+@RunsAlone
 class ApplicationsIT {
     /**
      * Each a transaction with its own fsyncs and locks: 200 per journal mode exercise both as well as

@@ -34,6 +34,7 @@ import picocli.CommandLine;
  * instead. A failing run prints its seed and what was lost.
  */
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
+@RunsAlone
 class ChaosIT {
     private static final long SEED = Long.getLong("wfs.chaos.seed", 19L);
     private static final int MINUTES = Integer.getInteger("wfs.chaos.minutes", 0);

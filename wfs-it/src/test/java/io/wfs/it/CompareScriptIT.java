@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Timeout;
 // Longer than the 10-minute default of the ITs (pom.xml): compare.sh alone may take its 20 minutes on a slow
 // machine, then the checks.
 @Timeout(value = 30, unit = TimeUnit.MINUTES)
+@RunsAlone
 class CompareScriptIT {
     private static final List<String> ROWS = List.of("metadata: create empty files /s", "metadata: stat /s",
             "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",

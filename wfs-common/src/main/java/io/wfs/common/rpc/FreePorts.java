@@ -14,10 +14,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * (32768-60999): a port the kernel handed out for bind(0) and that was then released is the
  * first an outgoing connection's local port may take, before the server that wanted it binds.
  * A port is handed out once per JVM.
+ *
+ * <p>Two JVMs that pick at once (the test suite's two forks, and the {@code wfs local} clusters
+ * they start) cannot know each other's picks, and a node restarted on its old port leaves that port
+ * free for a moment. Each is therefore given a range of its own in {@value #RANGE_VARIABLE}
+ * ({@code LOW-HIGH}, inherited by the processes it starts); without it, the whole default range.
  */
 public final class FreePorts {
-    private static final int LOW = 20_000;
-    private static final int HIGH = 32_000;
+    /** The environment variable (or system property {@code wfs.free-ports}) that narrows the range. */
+    public static final String RANGE_VARIABLE = "WFS_FREE_PORTS";
+    static final int LOW = 20_000;
+    static final int HIGH = 32_000;
+    private static final int[] RANGE = range(System.getProperty("wfs.free-ports", System.getenv(RANGE_VARIABLE)));
     private static final Set<Integer> GIVEN = ConcurrentHashMap.newKeySet();
 
     private FreePorts() {
@@ -26,7 +34,7 @@ public final class FreePorts {
     /** A loopback port that was free a moment ago and that this JVM has not handed out before. */
     public static int pick() throws IOException {
         for (int attempt = 0; attempt < 1000; attempt++) {
-            int port = ThreadLocalRandom.current().nextInt(LOW, HIGH);
+            int port = ThreadLocalRandom.current().nextInt(RANGE[0], RANGE[1]);
             if (!GIVEN.add(port)) {
                 continue;
             }
@@ -38,6 +46,25 @@ public final class FreePorts {
                 // Taken by someone else: try another.
             }
         }
-        throw new IOException("no free loopback port between " + LOW + " and " + HIGH + " after 1000 tries");
+        throw new IOException("no free loopback port between " + RANGE[0] + " and " + RANGE[1] + " after 1000 tries");
+    }
+
+    /** {@code [low, high)} from "LOW-HIGH"; the default range when unset; a clear error when malformed. */
+    static int[] range(String spec) {
+        if (spec == null || spec.isBlank()) {
+            return new int[] {LOW, HIGH};
+        }
+        String[] parts = spec.trim().split("-");
+        try {
+            int low = Integer.parseInt(parts[0].trim());
+            int high = parts.length == 2 ? Integer.parseInt(parts[1].trim()) : -1;
+            if (parts.length == 2 && low >= 1024 && high <= 65_536 && high - low >= 100) {
+                return new int[] {low, high};
+            }
+        } catch (NumberFormatException malformed) {
+            // Told below.
+        }
+        throw new IllegalArgumentException(RANGE_VARIABLE + "=" + spec
+                + ": expected LOW-HIGH, 1024 <= LOW, HIGH <= 65536, at least 100 ports");
     }
 }
