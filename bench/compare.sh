@@ -21,6 +21,8 @@
 # WFS_LAUNCHER: the wfs command to use (default: the checkout's ./wfs, which builds if needed).
 set -euo pipefail
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
+# shellcheck source=extra-mount.sh
+. "$root/bench/extra-mount.sh"
 out="$root/bench/results/compare-$(date -u +%Y-%m-%d).md"
 wfs_cmd="${WFS_LAUNCHER:-$root/wfs}"
 meta_files=4000
@@ -179,19 +181,12 @@ run_epochs() {
 
 # A second WFS mount of the wfs local cluster with the local read cache on, at $work/wfs-cache-mnt.
 wfs_cache_up() {
-  local mgr i
-  mgr="$(sed -n 's/^manager\.rpc=//p' "$work/wfs-data/cluster.properties" | tr -d '\\')"
-  mkdir -p "$work/wfs-cache" "$work/wfs-cache-mnt"
-  "$wfs_cmd" mount --manager "$mgr" --secret-file "$work/wfs-data/secret" --cache-dir "$work/wfs-cache" \
-      --cache-size 8G "$work/wfs-cache-mnt" > "$work/wfs-cache-mount.log" 2>&1 &
-  cache_mount_pid=$!
-  for i in $(seq 1 240); do
-    grep -q "wfs mount ready" "$work/wfs-cache-mount.log" && return 0
-    kill -0 "$cache_mount_pid" 2>/dev/null || break
-    sleep 0.5
-  done
-  cat "$work/wfs-cache-mount.log" >&2
-  return 1
+  mkdir -p "$work/wfs-cache"
+  local rc=0
+  extra_mount "$wfs_cmd" "$work/wfs-data" "$work/wfs-cache-mnt" "$work/wfs-cache-mount.log" \
+      --cache-dir "$work/wfs-cache" --cache-size 8G || rc=1
+  cache_mount_pid="$extra_mount_pid" # stopped by wfs_cache_down even when it never became ready
+  return "$rc"
 }
 wfs_cache_down() {
   if [ -n "${cache_mount_pid:-}" ]; then

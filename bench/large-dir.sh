@@ -16,6 +16,8 @@ mounts="${2:-4}"
 shift; [ $# -gt 0 ] && shift
 root="$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd)"
 W="${WFS_LAUNCHER:-$root/wfs-cli/target/wfs/bin/wfs}"
+# shellcheck source=extra-mount.sh
+. "$root/bench/extra-mount.sh"
 d=$(mktemp -d /tmp/wfs-large-dir.XXXX)
 extra=()
 # Whatever happens, the mounts and the cluster this run started are stopped and its folder removed.
@@ -31,19 +33,12 @@ cleanup() {
 trap cleanup EXIT
 mkdir -p "$d/m0"
 "$W" local --background --dir "$d/data" --mount "$d/m0" "$@" > "$d/start.log" 2>&1 || { tail -3 "$d/start.log"; exit 1; }
-mgr="$(sed -n 's/^manager\.rpc=//p' "$d/data/cluster.properties" | tr -d '\\')"
 for i in $(seq 1 $((mounts - 1))); do
-  mkdir -p "$d/m$i"
   # shellcheck disable=SC2086
-  "$W" mount --manager "$mgr" --secret-file "$d/data/secret" ${WFS_MOUNT_ARGS:-} "$d/m$i" > "$d/mount$i.log" 2>&1 &
-  extra+=($!)
-done
-for i in $(seq 1 $((mounts - 1))); do
-  for _ in $(seq 1 240); do
-    grep -q "wfs mount ready" "$d/mount$i.log" && break
-    sleep 0.5
-  done
-  grep -q "wfs mount ready" "$d/mount$i.log" || { cat "$d/mount$i.log" >&2; exit 1; }
+  ok=1
+  extra_mount "$W" "$d/data" "$d/m$i" "$d/mount$i.log" ${WFS_MOUNT_ARGS:-} || ok=0
+  extra+=("$extra_mount_pid") # stopped by cleanup even when it never became ready
+  [ "$ok" = 1 ] || exit 1
 done
 metrics=$(grep '^meta' "$d/data/metrics.properties" | cut -d= -f2)
 namespace() {  # array bytes and inodes of the replica that holds the most (all replicas hold the same)

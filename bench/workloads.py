@@ -8,6 +8,10 @@
   workloads.py small DIR --files N --size BYTES --procs P [--drop-caches] [--keep]
       the AI-training pattern: P writers write N files of BYTES, the page cache is dropped,
       then P readers read every file once in one random order.
+  workloads.py reread DIR --size BYTES --procs P [--seed S]
+      a data set that `small --keep` left in DIR (perhaps through another mount of the same file
+      system) read again: the page cache is dropped, P readers read every file once in a random
+      order drawn from S.
   workloads.py epochs DIR --files N --size BYTES --procs P [--cache-dir CACHE]
       two epochs of a training job: P writers write N files of BYTES, the page cache is
       dropped, P readers read every file in one random order (epoch 1), the page cache is
@@ -139,6 +143,17 @@ def small(args):
     return out
 
 
+def reread(args):
+    files = sorted(glob.glob(os.path.join(args.dir, "d[0-9][0-9][0-9]", "*.bin")))
+    if not files:
+        sys.exit("workloads: no data set (dNNN/*.bin) under %s" % args.dir)
+    with mp.Pool(args.procs) as pool:
+        drop_caches()
+        random.Random(args.seed).shuffle(files)
+        n, secs = _run_phase(pool, _read_files, [(c, args.size) for c in _split(files, args.procs)])
+    return {"read_files_per_s": round(n / secs, 1), "read_mib_per_s": round(n * args.size / secs / (1 << 20), 2)}
+
+
 def _count_files(folder):
     return sum(len(files) for _, _, files in os.walk(folder))
 
@@ -254,6 +269,11 @@ def main():
     s.add_argument("--procs", type=int, default=4)
     s.add_argument("--drop-caches", action="store_true")
     s.add_argument("--keep", action="store_true", help="leave the files (the caller measures memory, then deletes)")
+    r = sub.add_parser("reread")
+    r.add_argument("dir")
+    r.add_argument("--size", type=int, required=True)
+    r.add_argument("--procs", type=int, default=4)
+    r.add_argument("--seed", type=int, default=7)
     e = sub.add_parser("epochs")
     e.add_argument("dir")
     e.add_argument("--files", type=int, default=10000)
@@ -277,9 +297,9 @@ def main():
         print(json.dumps(database(args)))
         return
     for n in ("files", "procs"):
-        if getattr(args, n) < 1:
+        if getattr(args, n, 1) < 1:
             ap.error("--%s must be at least 1" % n)
-    result = {"meta": meta, "small": small, "epochs": epochs}[args.workload](args)
+    result = {"meta": meta, "small": small, "reread": reread, "epochs": epochs}[args.workload](args)
     print(json.dumps(result))
 
 

@@ -59,6 +59,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Long> READ_CHUNK = sizeKey("client.read-chunk", 1L << 20, 4096, 16L << 20,
             "Unit of reads from the stores: a read fetches the aligned chunk around it, so sequential reads "
                     + "of small sizes (and small files) cost one store round trip per chunk.");
+    public static final ConfigKey<Long> OPEN_PREFETCH = sizeKey("client.open-prefetch", 256L << 10, 0, 16L << 20,
+            "An existing file of at most this many bytes opened for reading is fetched from the stores as the open "
+                    + "returns, so the store's read overlaps the kernel's turn from the open to the first read (the "
+                    + "kernel drops a FUSE file's pages at each open, so a small file's open is nearly always followed "
+                    + "by a read of all of it); 0: fetch at the first read only.");
     public static final ConfigKey<Integer> READ_CACHE_CHUNKS = intKey("client.read-cache-chunks", 64, 0, 65536,
             "Chunks kept in the client's read cache (least recently used first out).");
     public static final ConfigKey<String> CACHE_DIR = stringKey("client.cache-dir", "",
@@ -110,7 +115,7 @@ public final class ClientConfigKeys implements ConfigKeySet {
     @Override
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_MKDIRS, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
-                READ_CHUNK, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
+                READ_CHUNK, OPEN_PREFETCH, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
                 SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
     }
 }

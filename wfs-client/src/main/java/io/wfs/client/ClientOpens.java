@@ -83,6 +83,9 @@ final class ClientOpens {
             // A file this call created is empty: no slices to fetch.
             state = created ? files.openCreated(a)
                     : truncating ? files.open(Caller.ROOT, ino) : files.opened(ino, Rpc.await(fetching));
+            if (fetching != null && access != Posix.O_WRONLY && Posix.isRegular(a.mode())) {
+                files.prefetchOpened(state);
+            }
             Rpc.await(opened);
             return new WfsFile(caller, state, flags, created);
         } catch (RuntimeException e) {

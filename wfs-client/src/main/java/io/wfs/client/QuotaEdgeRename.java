@@ -76,7 +76,7 @@ final class QuotaEdgeRename {
     private long replacedBytes(Caller caller, String to) {
         try {
             InodeAttr replaced = paths.resolve(caller, to);
-            return isRegular(replaced.mode()) ? replaced.size() : 0;
+            return Posix.isRegular(replaced.mode()) ? replaced.size() : 0;
         } catch (WfsException e) {
             if (e.code() == WfsErrorCode.ENOENT) {
                 return 0;
@@ -121,11 +121,7 @@ final class QuotaEdgeRename {
     }
 
     private static long sizeOf(InodeAttr a) {
-        return isRegular(a.mode()) ? a.size() : 0;
-    }
-
-    private static boolean isRegular(int mode) {
-        return (mode & Posix.S_IFMT) == Posix.S_IFREG;
+        return Posix.isRegular(a.mode()) ? a.size() : 0;
     }
 
     private static boolean isDirectory(int mode) {

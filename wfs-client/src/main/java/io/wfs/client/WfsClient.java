@@ -7,6 +7,7 @@ import io.wfs.client.cache.FolderBlockDiskCache;
 import io.wfs.client.data.BlockIdPool;
 import io.wfs.client.data.BlockStoreClient;
 import io.wfs.client.file.FileIo;
+import io.wfs.client.file.FileIoSettings;
 import io.wfs.client.file.FileState;
 import io.wfs.client.file.WriteBudget;
 import io.wfs.client.namespace.CacheLeaseKeeper;
@@ -110,9 +111,7 @@ public final class WfsClient implements WfsFileSystem {
             throw e;
         }
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
-                Math.toIntExact(config.get(ClientConfigKeys.BLOCK_SIZE)), config.get(ClientConfigKeys.FILE_BUFFER),
-                config.get(ClientConfigKeys.UPLOADS_IN_FLIGHT), Math.toIntExact(config.get(ClientConfigKeys.READ_CHUNK)),
-                config.get(ClientConfigKeys.READ_CACHE_CHUNKS), diskCache);
+                FileIoSettings.from(config), diskCache, registry);
         files.onCommit(new CommittedAttributes(cache, paths));
         session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)

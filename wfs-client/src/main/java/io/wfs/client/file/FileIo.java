@@ -1,5 +1,7 @@
 package io.wfs.client.file;
 
+import com.codahale.metrics.Counter;
+import com.codahale.metrics.MetricRegistry;
 import io.wfs.client.Caller;
 import io.wfs.client.cache.BlockDiskCache;
 import io.wfs.client.data.BlockStoreClient;
@@ -34,6 +36,8 @@ public final class FileIo {
     private final int blockSize;
     private final long fileBuffer;
     private final int uploadsInFlight;
+    private final long openPrefetch;
+    private final Counter openPrefetches;
     /** Chunks fetched ahead of a sequential reader (4 MiB with 1 MiB chunks). */
     private static final int READ_AHEAD_CHUNKS = 4;
     private final Long2ObjectOpenHashMap<FileState> open = new Long2ObjectOpenHashMap<>();
@@ -85,15 +89,32 @@ public final class FileIo {
         this.commits = listener;
     }
 
-    public FileIo(MetaClient meta, BlockStoreClient stores, WriteBudget budget, int blockSize, long fileBuffer,
-                  int uploadsInFlight, int readChunk, int cachedChunks, BlockDiskCache diskCache) {
+    public FileIo(MetaClient meta, BlockStoreClient stores, WriteBudget budget, FileIoSettings settings,
+                  BlockDiskCache diskCache, MetricRegistry registry) {
+        this.openPrefetches = registry.counter("client.read.open_prefetches");
         this.meta = meta;
         this.stores = stores;
         this.budget = budget;
-        this.blockSize = blockSize;
-        this.fileBuffer = fileBuffer;
-        this.uploadsInFlight = uploadsInFlight;
-        this.reader = new SliceReader(stores, new ChunkCache(cachedChunks), diskCache, readChunk, READ_AHEAD_CHUNKS);
+        this.blockSize = settings.blockSize();
+        this.fileBuffer = settings.fileBuffer();
+        this.uploadsInFlight = settings.uploadsInFlight();
+        this.openPrefetch = settings.openPrefetch();
+        this.reader = new SliceReader(stores, new ChunkCache(settings.cachedChunks()), diskCache, settings.readChunk(),
+                READ_AHEAD_CHUNKS);
+    }
+
+    /**
+     * A file just opened for reading: when it is small (client.open-prefetch) and its slices are
+     * known, its bytes are fetched now, and the first read waits on that fetch instead of starting
+     * its own (SliceReader shares a chunk being fetched).
+     */
+    public void prefetchOpened(FileState file) {
+        long committed = file.committedSize();
+        if (committed == 0 || committed > openPrefetch || file.slicesUnfetched() != 0) {
+            return;
+        }
+        openPrefetches.inc();
+        reader.prefetch(file.slices(), committed);
     }
 
     /**

@@ -39,7 +39,15 @@ final class SliceReader {
      * so that the store round trips overlap with the application's reads.
      */
     void readAhead(List<SliceInfo> slices, long offset) {
-        long end = offset + (long) readAheadChunks * chunkSize;
+        fetchRange(slices, offset, offset + (long) readAheadChunks * chunkSize);
+    }
+
+    /** Starts fetching the chunks under file bytes [0, end): a small file just opened (FileIo#prefetchOpened). */
+    void prefetch(List<SliceInfo> slices, long end) {
+        fetchRange(slices, 0, end);
+    }
+
+    private void fetchRange(List<SliceInfo> slices, long offset, long end) {
         for (SliceInfo s : slices) {
             long sliceEnd = s.fileOffset() + s.length();
             if (sliceEnd <= offset || s.fileOffset() >= end) {

@@ -18,7 +18,8 @@ class FileIoReleaseTest {
     private static final InodeAttr CREATED = new InodeAttr(9, Posix.S_IFREG | 0644, 1, 0, 0, 0, 1, 1, 1, 0, 1);
 
     /** No meta server or store is reached: a released file has nothing left to send. */
-    private final FileIo files = new FileIo(null, null, new WriteBudget(1 << 20), 1 << 20, 1 << 20, 1, 1 << 16, 1, null);
+    private final FileIo files = new FileIo(null, null, new WriteBudget(1 << 20),
+            new FileIoSettings(1 << 20, 1 << 20, 1, 1 << 16, 1, 0), null, new com.codahale.metrics.MetricRegistry());
 
     @Test
     void aFlushOfAFileReleasedMeanwhileHasNothingToDo() {

@@ -72,4 +72,8 @@ public final class Posix {
     public static boolean isDirectory(int mode) {
         return (mode & S_IFMT) == S_IFDIR;
     }
+
+    public static boolean isRegular(int mode) {
+        return (mode & S_IFMT) == S_IFREG;
+    }
 }
