@@ -41,7 +41,11 @@ class AsyncCreatesIT {
 
     @Test
     void filesOneMountCreatesUnderADelegationAreSeenAtOnceByTheOther() throws Exception {
-        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts().start()) {
+        // A hold of 1 s (the longest), not the default 20 ms: whether a small file's write and close come
+        // within the hold of its create is a matter of the machine's speed, and this test's count of
+        // commits that rode must not depend on it (two ITs at once on CI's two cores took longer than 20 ms).
+        try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(2).uncachedMounts()
+                .mountSettings(c -> c.with(ClientConfigKeys.ASYNC_CREATE_HOLD, Duration.ofSeconds(1))).start()) {
             Path one = cluster.mountPoint(0);
             Path two = cluster.mountPoint(1);
             Files.createDirectories(one.resolve("d"));
@@ -51,6 +55,9 @@ class AsyncCreatesIT {
                         PosixFilePermissions.fromString("rw-r-----")));
             }
             long creates = oneRpc.timer("rpc.client.mknod.latency").getCount();
+            // The creates leave in batches once their hold ends.
+            io.wfs.common.testing.Await.until(Duration.ofSeconds(30),
+                    () -> oneRpc.timer("rpc.client.create_batch.latency").getCount() > 0, "a batch of creates was sent");
             long batches = oneRpc.timer("rpc.client.create_batch.latency").getCount();
             long lookups = oneRpc.timer("rpc.client.lookup.latency").getCount();
             assertTrue(creates < FILES / 2 && batches > 0,
