@@ -59,11 +59,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public static final ConfigKey<Long> READ_CHUNK = sizeKey("client.read-chunk", 1L << 20, 4096, 16L << 20,
             "Unit of reads from the stores: a read fetches the aligned chunk around it, so sequential reads "
                     + "of small sizes (and small files) cost one store round trip per chunk.");
-    public static final ConfigKey<Long> OPEN_PREFETCH = sizeKey("client.open-prefetch", 256L << 10, 0, 16L << 20,
+    public static final ConfigKey<Long> OPEN_PREFETCH = sizeKey("client.open-prefetch", 0L, 0, 16L << 20,
             "An existing file of at most this many bytes opened for reading is fetched from the stores as the open "
-                    + "returns, so the store's read overlaps the kernel's turn from the open to the first read (the "
-                    + "kernel drops a FUSE file's pages at each open, so a small file's open is nearly always followed "
-                    + "by a read of all of it); 0: fetch at the first read only.");
+                    + "returns, so the store's read overlaps the kernel's turn from the open to the first read; 0 (the "
+                    + "default): fetch at the first read. Measured a few per cent faster for one reader of small files, "
+                    + "and slower for four on two cores (docs/benchmarks.md), hence off unless set (e.g. 256K).");
     public static final ConfigKey<Integer> READ_CACHE_CHUNKS = intKey("client.read-cache-chunks", 64, 0, 65536,
             "Chunks kept in the client's read cache (least recently used first out).");
     public static final ConfigKey<String> CACHE_DIR = stringKey("client.cache-dir", "",

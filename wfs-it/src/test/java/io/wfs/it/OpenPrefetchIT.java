@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A small file opened for reading is fetched as its open returns (client.open-prefetch), through a
+ * A small file opened for reading is fetched as its open returns (client.open-prefetch, off by default), through a
  * real mount of a real cluster: the store is asked before the application reads, the first read
  * waits on that fetch instead of asking again (one store read per file), and the bytes are the
  * file's. A file larger than the limit, and a file opened write-only, are not fetched at their open.
@@ -41,8 +41,8 @@ class OpenPrefetchIT {
             random.nextBytes(large);
             Files.write(dir.resolve("large"), large);
 
-            // A mount of its own: nothing of these files is cached in its client.
-            int reader = cluster.mountWith(c -> c);
+            // A mount of its own (nothing of these files is cached in its client), prefetching up to 256 KiB.
+            int reader = cluster.mountWith(c -> c.with(ClientConfigKeys.OPEN_PREFETCH, 256L << 10));
             Path there = cluster.mountPoint(reader).resolve("prefetch");
             for (int i = 0; i < small.length; i++) {
                 long before = storeReads(cluster, reader);
@@ -59,7 +59,7 @@ class OpenPrefetchIT {
                 assertEquals(before + 1, storeReads(cluster, reader), "s" + i + ": the read waited on the open's fetch");
             }
 
-            // Above client.open-prefetch (256 KiB by default): its one read of a chunk is the first read's.
+            // Above client.open-prefetch (256 KiB here): its one read of a chunk is the first read's.
             // (The counter moves in the open itself, so what it says once an open returned is final.)
             long prefetched = prefetches(cluster, reader);
             try (FileChannel ch = FileChannel.open(there.resolve("large"), StandardOpenOption.READ)) {
@@ -77,12 +77,12 @@ class OpenPrefetchIT {
     }
 
     @Test
-    void turnedOffTheFirstReadFetches() throws Exception {
+    void offByDefaultTheFirstReadFetches() throws Exception {
         try (MiniCluster cluster = MiniCluster.builder().localCluster().mounts(1).start()) {
             byte[] data = new byte[4096];
             new Random(3).nextBytes(data);
             Files.write(cluster.mountPoint(0).resolve("f"), data);
-            int reader = cluster.mountWith(c -> c.with(ClientConfigKeys.OPEN_PREFETCH, 0L));
+            int reader = cluster.mountWith(c -> c);
             Path f = cluster.mountPoint(reader).resolve("f");
             try (FileChannel ch = FileChannel.open(f, StandardOpenOption.READ)) {
                 assertEquals(0, prefetches(cluster, reader), "nothing fetched at the open");
