@@ -64,12 +64,25 @@ public final class FrameFuzzer {
         return "fuzz seed " + seed + " against " + server + " (replay: -Dwfs.fuzz.seed=" + seed + "); so far " + stats;
     }
 
+    /** Valid handshakes the server may cut (a connection reset under load) before a run fails. */
+    public static final int MAX_HANDSHAKES_CUT = 3;
+
     /** Mutated frames after a valid handshake, until {@code budget} has passed. */
     public FuzzStats authenticated(Duration budget) throws IOException {
         long deadline = System.nanoTime() + budget.toNanos();
         while (System.nanoTime() < deadline) {
             try (RawConnection c = new RawConnection(server)) {
-                RawConnection.RawFrame accepted = c.handshake(secret);
+                RawConnection.RawFrame accepted;
+                try {
+                    accepted = c.handshake(secret);
+                } catch (IOException e) {
+                    // Cut, not refused: with three fuzzers and another test on two cores this happened once
+                    // (the suite's run on a7bf931). Counted and tolerated a few times, as a client would reconnect; a
+                    // refusal, or cuts beyond a few, fail the run.
+                    stats.handshakeCut(e);
+                    check(stats.handshakesCut() <= MAX_HANDSHAKES_CUT, "valid handshakes cut by the server");
+                    continue;
+                }
                 check(accepted.flags() == Frame.FLAG_RESPONSE, "a valid handshake was refused");
                 stats.connections++;
                 while (System.nanoTime() < deadline && sendAndObserve(c, mutator.next())) {

@@ -10,6 +10,8 @@ public final class FuzzStats {
     long unanswered;
     long closedByServer;
     long unauthenticatedServed;
+    private long handshakesCut;
+    private String lastCut = "";
     private final java.util.Map<io.wfs.common.rpc.MessageType, String> internalErrors = new java.util.TreeMap<>();
     private final java.util.Map<String, Integer> errorCodes = new java.util.TreeMap<>();
 
@@ -34,6 +36,16 @@ public final class FuzzStats {
         return unauthenticatedServed;
     }
 
+    /** A valid handshake the server cut (an I/O error, not a refusal). */
+    void handshakeCut(java.io.IOException e) {
+        handshakesCut++;
+        lastCut = e.toString();
+    }
+
+    public long handshakesCut() {
+        return handshakesCut;
+    }
+
     void errorAnswer(String code) {
         errorCodes.merge(code, 1, Integer::sum);
     }
@@ -54,6 +66,7 @@ public final class FuzzStats {
     public String toString() {
         return frames() + " frames " + sent + " on " + connections + " connections: " + answered + " answered, "
                 + unanswered + " unanswered within the wait (errors among the answers " + errorCodes + "), " + closedByServer + " closed by the server, "
-                + unauthenticatedServed + " served unauthenticated, INTERNAL answers " + internalErrors;
+                + unauthenticatedServed + " served unauthenticated, INTERNAL answers " + internalErrors
+                + (handshakesCut > 0 ? ", " + handshakesCut + " valid handshakes cut (last: " + lastCut + ")" : "");
     }
 }
