@@ -85,36 +85,37 @@ class AsyncCreatesIT {
             assertFalse(Files.exists(two.resolve("d/gone")), "a file created and unlinked at once");
             assertEquals(FILES + 21, names(two.resolve("d")).size());
 
-            // Small files written and closed: each commit rides in its create's batch. Counted once the mount
-            // holds e: when it asks for the delegation depends on timing (a recall of e while the ask travels,
-            // say the last step of a cross-group mkdir arriving late on a loaded machine, puts the next ask off
-            // by DelegationAsker.RETRY_NS), and what is tested here is the riding, not the asking.
+            // Small files written and closed: each commit rides in its create's batch. Counted over the files
+            // whose creates the mount answered (no MKNOD sent): whether it holds the directory at a given moment
+            // depends on timing (CI twice saw 37 of 50 commits of their own, the delegation asked for late or
+            // taken back meanwhile; the create package's debug log says which), what is tested is the riding.
             Files.createDirectories(one.resolve("e"));
-            int[] warm = {0};
-            io.wfs.common.testing.Await.until(Duration.ofSeconds(60), () -> {
+            int[] written = {0};
+            int[] answeredHere = {0};
+            int[] ownCommits = {0};
+            io.wfs.common.testing.Await.until(Duration.ofSeconds(120), () -> {
                 long mknods = oneRpc.timer("rpc.client.mknod.latency").getCount();
-                Files.writeString(one.resolve("e/warm" + warm[0]++), "warming");
-                return oneRpc.timer("rpc.client.mknod.latency").getCount() == mknods;
-            }, () -> "a create in e answered by the mount, after " + warm[0] + " files");
-            long commitsBefore = oneRpc.timer("rpc.client.commit_slices.latency").getCount();
-            for (int i = 0; i < 50; i++) {
-                Files.writeString(one.resolve("e/s" + i), "content " + i);
-            }
-            long commits = oneRpc.timer("rpc.client.commit_slices.latency").getCount() - commitsBefore;
-            assertTrue(commits < 25, "the commits rode with the creates: " + commits + " commits of their own for 50 files");
+                long commitsBefore = oneRpc.timer("rpc.client.commit_slices.latency").getCount();
+                Files.writeString(one.resolve("e/s" + written[0]), "content " + written[0]);
+                written[0]++;
+                if (oneRpc.timer("rpc.client.mknod.latency").getCount() == mknods) {
+                    answeredHere[0]++;
+                    ownCommits[0] += (int) (oneRpc.timer("rpc.client.commit_slices.latency").getCount() - commitsBefore);
+                }
+                return answeredHere[0] >= 50;
+            }, () -> "50 creates in e answered by the mount; " + answeredHere[0] + " of " + written[0] + " files");
+            assertTrue(ownCommits[0] < 25, "the commits rode with the creates: " + ownCommits[0] + " commits of their own for "
+                    + answeredHere[0] + " files the mount created (" + written[0] + " written)");
             try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(one.resolve("e/synced"),
                     java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
                 ch.write(java.nio.ByteBuffer.wrap("synced".getBytes()));
                 // Waits for the file's batch (WfsClient.fsync): its create and commit are on the group's majority.
                 ch.force(true);
             }
-            for (int i = 0; i < 50; i++) {
+            for (int i = 0; i < written[0]; i++) {
                 assertEquals("content " + i, Files.readString(two.resolve("e/s" + i)));
             }
             assertEquals("synced", Files.readString(two.resolve("e/synced")));
-            for (int i = 0; i < warm[0]; i++) {
-                assertEquals("warming", Files.readString(two.resolve("e/warm" + i)));
-            }
             assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no create was refused");
         }
     }

@@ -6,6 +6,8 @@ import io.wfs.common.route.MetaClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What a leader's recall does to this client's delegations (docs/metadata.md, "Asynchronous
@@ -13,6 +15,7 @@ import java.util.concurrent.CompletableFuture;
  * it has pending is sent before the lease poll acknowledges. State is AsyncCreates', under its lock.
  */
 final class DelegationRecalls implements CacheLeaseKeeper.RecallListener {
+    private static final Logger LOG = LoggerFactory.getLogger(DelegationRecalls.class);
     private final AsyncCreates owner;
     private final DelegationAsker asker;
     private final MetaClient meta;
@@ -51,6 +54,7 @@ final class DelegationRecalls implements CacheLeaseKeeper.RecallListener {
     /** The lease of {@code group} was lost or restarted: its delegations are void; what is pending still goes. */
     @Override
     public void groupLost(String group) {
+        LOG.debug("the cache lease of group {} was lost: its delegations are void", group);
         synchronized (owner) {
             asker.forgetAsking(dir -> meta.groupOf(dir).id().equals(group));
             owner.emptyHere.keySet().removeIf(dir -> meta.groupOf(dir).id().equals(group));
@@ -76,6 +80,7 @@ final class DelegationRecalls implements CacheLeaseKeeper.RecallListener {
     }
 
     private CompletableFuture<Void> giveBack(DelegatedDirectory d) {
+        LOG.debug("giving back the create delegation on {} ({} pending)", d.dir, d.queued.size());
         d.active = false;
         // Its times were this client's while it created there; from now on the leader's count.
         cache.entriesChanged(d.dir);
