@@ -29,6 +29,8 @@ import java.util.Random;
 public final class FrameFuzzer {
     /** Seed of a run: {@code -Dwfs.fuzz.seed}, else fixed so CI runs are repeatable. */
     public static final long SEED = Long.getLong("wfs.fuzz.seed", 19_04L);
+    /** Valid handshakes the server may cut (a connection reset under load) before a run fails. */
+    public static final int MAX_HANDSHAKES_CUT = 3;
     /** How long the fuzz tests run per server: {@code -Dwfs.fuzz.seconds} (longer runs locally). */
     public static final int SECONDS = Integer.getInteger("wfs.fuzz.seconds", 0);
     private static final int REPLY_WAIT_MILLIS = 2000;
@@ -64,26 +66,15 @@ public final class FrameFuzzer {
         return "fuzz seed " + seed + " against " + server + " (replay: -Dwfs.fuzz.seed=" + seed + "); so far " + stats;
     }
 
-    /** Valid handshakes the server may cut (a connection reset under load) before a run fails. */
-    public static final int MAX_HANDSHAKES_CUT = 3;
-
     /** Mutated frames after a valid handshake, until {@code budget} has passed. */
     public FuzzStats authenticated(Duration budget) throws IOException {
         long deadline = System.nanoTime() + budget.toNanos();
         while (System.nanoTime() < deadline) {
-            try (RawConnection c = new RawConnection(server)) {
-                RawConnection.RawFrame accepted;
-                try {
-                    accepted = c.handshake(secret);
-                } catch (IOException e) {
-                    // Cut, not refused: with three fuzzers and another test on two cores this happened once
-                    // (the suite's run on a7bf931). Counted and tolerated a few times, as a client would reconnect; a
-                    // refusal, or cuts beyond a few, fail the run.
-                    stats.handshakeCut(e);
-                    check(stats.handshakesCut() <= MAX_HANDSHAKES_CUT, "valid handshakes cut by the server");
-                    continue;
-                }
-                check(accepted.flags() == Frame.FLAG_RESPONSE, "a valid handshake was refused");
+            RawConnection accepted = handshaken();
+            if (accepted == null) {
+                continue;
+            }
+            try (RawConnection c = accepted) {
                 stats.connections++;
                 while (System.nanoTime() < deadline && sendAndObserve(c, mutator.next())) {
                     // keep going on this connection while the server keeps it open
@@ -91,6 +82,32 @@ public final class FrameFuzzer {
             }
         }
         return stats;
+    }
+
+    /**
+     * A connection with a valid handshake done, or null when the server cut it (at the connect or
+     * in the handshake: an I/O error, not a refusal). With three fuzzers and another test on two
+     * cores this happened once (the suite's run on a7bf931): counted and tolerated
+     * {@link #MAX_HANDSHAKES_CUT} times, as a client would reconnect; a refusal, or more cuts, fail the run.
+     */
+    private RawConnection handshaken() throws IOException {
+        RawConnection c = null;
+        try {
+            c = new RawConnection(server);
+            RawConnection.RawFrame reply = c.handshake(secret);
+            check(reply.flags() == Frame.FLAG_RESPONSE, "a valid handshake was refused");
+            RawConnection done = c;
+            c = null;
+            return done;
+        } catch (IOException e) {
+            stats.handshakeCut(e);
+            check(stats.handshakesCut() <= MAX_HANDSHAKES_CUT, "valid handshakes cut by the server");
+            return null;
+        } finally {
+            if (c != null) {
+                c.close();
+            }
+        }
     }
 
     /** Bad input from a peer that never authenticates, until {@code budget} has passed. */
