@@ -44,8 +44,9 @@ import org.junit.jupiter.api.Timeout;
  * Afterwards each server still answers a valid request of its own kind and an ECHO. At once, so
  * that a minute per server kind costs the suite 1.5 minutes, not 3. It runs beside another IT: its wall
  * time is its budget however loaded the machine is (alone it added its 1.5 minutes to the suite), and a
- * connection an overloaded server cuts before its valid handshake completes (once, beside another test on two cores) is counted and
- * tolerated a few times ({@link FrameFuzzer#MAX_HANDSHAKES_CUT}), as a client would reconnect.
+ * connection an overloaded server cuts before its valid handshake completes (once, beside another test
+ * on two cores) is counted and tolerated a few times ({@link FrameFuzzer#MAX_HANDSHAKES_CUT}), as a
+ * client would reconnect.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
