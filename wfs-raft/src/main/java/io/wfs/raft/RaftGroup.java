@@ -45,6 +45,7 @@ public final class RaftGroup implements AutoCloseable {
         this.self = self;
         this.bridge = new StateMachineBridge(groupId, machine);
         Files.createDirectories(dataDir);
+        RaftLogFormat.checkAndMark(groupId, dataDir, machine.logFormat());
         NodeOptions nodeOptions = new NodeOptions();
         nodeOptions.setFsm(bridge);
         nodeOptions.setInitialConf(peers);

@@ -23,6 +23,15 @@ public interface ReplicatedStateMachine {
      */
     Object apply(ByteBuffer command, long logIndex);
 
+    /**
+     * The format of this machine's commands and snapshots on disk. A group's directory records the
+     * format it was written in ({@link RaftLogFormat}); a machine of another format refuses to
+     * start on it rather than misread its log. Raise it when the bytes of a logged command change.
+     */
+    default int logFormat() {
+        return RaftLogFormat.UNMARKED;
+    }
+
     /** Writes the whole state; the group calls it on the state-machine thread, so the state is quiescent. */
     void writeSnapshot(DataOutputStream out) throws IOException;
 

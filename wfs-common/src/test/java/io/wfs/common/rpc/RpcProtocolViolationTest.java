@@ -1,5 +1,6 @@
 package io.wfs.common.rpc;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -210,8 +211,19 @@ class RpcProtocolViolationTest {
     @Test
     void anInvalidHelloIsRefused() throws Exception {
         RawConnection raw = new RawConnection(server.address());
-        raw.sendFrame(1, MessageType.AUTH_HELLO.id(), 0, MessageCodec.toBytes(new ClientHello(1, new byte[3], "x")));
+        raw.sendFrame(1, MessageType.AUTH_HELLO.id(), 0, MessageCodec.toBytes(new ClientHello(WireFormat.VERSION, new byte[3], "x")));
         assertClosedAndCounted(raw, ProtocolViolation.MALFORMED);
+    }
+
+    /** A client of the previous wire format (issue 15 renumbered fields) is refused before any request, not misread. */
+    @Test
+    void aHelloOfAnotherWireFormatIsRefused() throws Exception {
+        RawConnection raw = new RawConnection(server.address());
+        byte[] hello = MessageCodec.toBytes(new ClientHello(WireFormat.VERSION - 1,
+                HandshakeProofs.nonce(ClientHello.NONCE_BYTES), "old-build"));
+        raw.sendFrame(1, MessageType.AUTH_HELLO.id(), 0, hello);
+        assertClosedAndCounted(raw, ProtocolViolation.AUTH_FAILED);
+        assertServerServes();
     }
 
     @Test

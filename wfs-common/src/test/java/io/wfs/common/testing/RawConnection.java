@@ -1,5 +1,6 @@
 package io.wfs.common.testing;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import io.wfs.common.msg.auth.ClientHello;
 import io.wfs.common.msg.auth.ClientProof;
 import io.wfs.common.msg.auth.ServerChallenge;
@@ -47,7 +48,7 @@ public final class RawConnection implements AutoCloseable {
         HandshakeProofs proofs = secret.proofs();
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         sendFrame(1, MessageType.AUTH_HELLO.id(), 0,
-                MessageCodec.toBytes(new ClientHello(1, clientNonce, "raw", secret.scope())));
+                MessageCodec.toBytes(new ClientHello(WireFormat.VERSION, clientNonce, "raw", secret.scope())));
         RawFrame challengeFrame = readFrame();
         ServerChallenge challenge = decode(challengeFrame.body(), ServerChallenge.class);
         sendFrame(2, MessageType.AUTH_PROOF.id(), 0,

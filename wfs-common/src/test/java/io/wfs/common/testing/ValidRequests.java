@@ -144,8 +144,11 @@ public final class ValidRequests {
     }
 
     private static io.wfs.common.msg.meta.RenamePlan plan(Random r, long moved) {
-        return new io.wfs.common.msg.meta.RenamePlan(moved + 1, name(r), moved + 2, name(r), moved, Posix.S_IFDIR | 0755, moved + 3,
-                Posix.S_IFREG | 0644, r.nextBoolean(), r.nextInt(1000), r.nextInt(1000));
+        io.wfs.common.msg.meta.MetaHeader client = io.wfs.common.msg.meta.MetaHeader.root()
+                .withSequence(1 + r.nextInt(1000), 1 + r.nextInt(1000), 0);
+        io.wfs.common.msg.meta.RenameRequest request = new io.wfs.common.msg.meta.RenameRequest(client, moved + 1, name(r),
+                moved + 2, name(r), r.nextBoolean() ? io.wfs.common.msg.meta.RenameRequest.EXCHANGE : 0);
+        return new io.wfs.common.msg.meta.RenamePlan(request, moved, Posix.S_IFDIR | 0755, moved + 3, Posix.S_IFREG | 0644);
     }
 
     private static byte[] name(Random r) {

@@ -82,8 +82,7 @@ final class RenamePreparation {
         if (movesOtherDirectory) {
             Permissions.require(r, caller, Posix.W_OK);
         }
-        RenamePlan plan = new RenamePlan(req.srcParent(), req.srcName(), req.dstParent(), req.dstName(), moved, m.mode(),
-                replaced, r == null ? 0 : r.mode(), exchange, h.session(), h.seq());
+        RenamePlan plan = new RenamePlan(req, moved, m.mode(), replaced, r == null ? 0 : r.mode());
         return new Prepared(plan, m, r, movesDirectory || movesOtherDirectory);
     }
 

@@ -6,6 +6,7 @@ import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.MetaRequest;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Response;
+import io.wfs.common.rpc.wire.WireFormat;
 import io.wfs.meta.namespace.InodeNumbers;
 import io.wfs.meta.namespace.Namespace;
 import io.wfs.meta.namespace.NamespaceException;
@@ -38,7 +39,7 @@ import java.util.concurrent.locks.ReentrantLock;
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
     /** 7: the lease mark after the client state (docs/metadata.md); 6 still loads, without a mark. */
-    private static final int SNAPSHOT_VERSION = 7;
+    private static final int SNAPSHOT_VERSION = 8;
 
     private final MetaOperations operations = new MetaOperations();
     /**
@@ -66,6 +67,12 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             namespace.addSlot(slot);
         }
         namespace.reportChangesTo(leaseTracking.changedKeys());
+    }
+
+    /** Logged commands carry client requests as they came, so the log is in the wire format's version. */
+    @Override
+    public int logFormat() {
+        return WireFormat.VERSION;
     }
 
     @Override
@@ -374,8 +381,10 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             throw new IOException("not a meta group snapshot");
         }
         int version = in.readInt();
-        if (version != SNAPSHOT_VERSION && version != 6) {
-            throw new IOException("unsupported meta snapshot version " + version);
+        if (version != SNAPSHOT_VERSION) {
+            // 6 and 7 hold messages (recorded results, rename plans) of wire format 1.
+            throw new IOException("unsupported meta snapshot version " + version + " (this build writes and reads "
+                    + SNAPSHOT_VERSION + ", wire format " + WireFormat.VERSION + ")");
         }
         lock.lock();
         try {
@@ -383,11 +392,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
             deletions.read(in);
             intents.read(in);
             clients.read(in);
-            if (version >= 7) {
-                leaseTracking.mark().read(in);
-            } else {
-                leaseTracking.mark().clear();
-            }
+            leaseTracking.mark().read(in);
             namespace = NamespaceSnapshot.load(in);
             namespace.reportChangesTo(leaseTracking.changedKeys());
         } finally {

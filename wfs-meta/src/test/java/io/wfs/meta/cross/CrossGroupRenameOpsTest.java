@@ -18,6 +18,7 @@ import io.wfs.common.msg.meta.StepCheckRequest;
 import io.wfs.common.msg.meta.RenameEntriesRequest;
 import io.wfs.common.msg.meta.RenameLeaseRequest;
 import io.wfs.common.msg.meta.RenamePlan;
+import io.wfs.common.msg.meta.MetaHeader;
 import io.wfs.common.msg.meta.RenameRequest;
 import io.wfs.common.msg.meta.ResolveLockRequest;
 import io.wfs.common.posix.Posix;
@@ -69,7 +70,7 @@ class CrossGroupRenameOpsTest {
 
     /** The plan of moving the child-group directory ROOT/"m" to dst/"moved". */
     private static RenamePlan moveToDst(long moved, long dst) {
-        return new RenamePlan(ROOT, n("m"), dst, n("moved"), moved, DIR, 0, 0, false, 0, 0);
+        return plan(ROOT, n("m"), dst, n("moved"), moved, DIR, 0, 0, false, 0, 0);
     }
 
     /** Locks the moved directory in the child group; returns the lock time. */
@@ -118,7 +119,7 @@ class CrossGroupRenameOpsTest {
         long left = remoteDir("left");
         long dst = localDir("dst");
         long file = parentGroup.create(dst, "file", 0644).ino();
-        RenamePlan plan = new RenamePlan(ROOT, n("left"), dst, n("file"), left, DIR, file, FILE, true, 0, 0);
+        RenamePlan plan = plan(ROOT, n("left"), dst, n("file"), left, DIR, file, FILE, true, 0, 0);
         long lockNs = childGroup.run(new LockForRenameRequest(childGroup.h(), left, plan)).attr().ctimeNs();
         long fileLockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, plan)).attr().ctimeNs();
         int rootLinks = parentGroup.stat(ROOT).nlink();
@@ -137,10 +138,10 @@ class CrossGroupRenameOpsTest {
     void theTargetPartRefusesAChangedDestinationAnOldLockAndTheStickyRule() {
         long moved = remoteDir("m");
         long dst = localDir("dst");
-        RenamePlan free = new RenamePlan(ROOT, n("m"), dst, n("x"), moved, DIR, 0, 0, false, 0, 0);
+        RenamePlan free = plan(ROOT, n("m"), dst, n("x"), moved, DIR, 0, 0, false, 0, 0);
         parentGroup.create(dst, "x", 0644);
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), free, true, true, 0, parentGroup.now(), 0));
-        RenamePlan other = new RenamePlan(ROOT, n("m"), dst, n("y"), moved, DIR, 0, 0, false, 0, 0);
+        RenamePlan other = plan(ROOT, n("m"), dst, n("y"), moved, DIR, 0, 0, false, 0, 0);
         parentGroup.fails(WfsErrorCode.LOCKED, new RenameEntriesRequest(parentGroup.h(), other, true, true, 0,
                 parentGroup.now() - 3_500_000_000L, 0));
         // A sticky destination: only the owner of the replaced file, of the directory, or root may replace it.
@@ -148,7 +149,7 @@ class CrossGroupRenameOpsTest {
                 io.wfs.common.msg.meta.SetAttr.NOTHING.withMode(01777)));
         long victim = parentGroup.as(2000, 2000).create(dst, "theirs", 0644).ino();
         long mine = parentGroup.as(1000, 1000).create(ROOT, "mine", 0644).ino();
-        RenamePlan over = new RenamePlan(ROOT, n("mine"), dst, n("theirs"), mine, FILE, victim, FILE, false, 0, 0);
+        RenamePlan over = plan(ROOT, n("mine"), dst, n("theirs"), mine, FILE, victim, FILE, false, 0, 0);
         parentGroup.fails(WfsErrorCode.EPERM, new RenameEntriesRequest(parentGroup.h(), over, true, true, 2000, parentGroup.now(),
                 parentGroup.now()));
         assertEquals(victim, lookup(parentGroup.as(0, 0), dst, "theirs"));
@@ -177,7 +178,7 @@ class CrossGroupRenameOpsTest {
 
         // Replacing a file whose removal lock the sweep undid: the step must not replace it.
         long victim = parentGroup.create(dst, "victim", 0644).ino();
-        RenamePlan over = new RenamePlan(ROOT, n("m"), dst, n("victim"), moved, DIR, victim, FILE, false, 0, 0);
+        RenamePlan over = plan(ROOT, n("m"), dst, n("victim"), moved, DIR, victim, FILE, false, 0, 0);
         long movedNs = childGroup.run(new LockForRenameRequest(childGroup.h(), moved, over)).attr().ctimeNs();
         long victimNs = parentGroup.run(new io.wfs.common.msg.meta.LockForRemoveRequest(parentGroup.h(), victim, dst,
                 n("victim"), false)).attr().ctimeNs();
@@ -196,7 +197,7 @@ class CrossGroupRenameOpsTest {
         long dst = localDir("dst");
         long file = parentGroup.create(ROOT, "one", 0644).ino();
         parentGroup.run(new io.wfs.common.msg.meta.LinkRequest(parentGroup.h(), file, dst, n("two")));
-        RenamePlan stale = new RenamePlan(ROOT, n("one"), dst, n("two"), file, FILE, 0, 0, false, 0, 0);
+        RenamePlan stale = plan(ROOT, n("one"), dst, n("two"), file, FILE, 0, 0, false, 0, 0);
         long lockNs = parentGroup.run(new LockForRenameRequest(parentGroup.h(), file, stale)).attr().ctimeNs();
         assertEquals(file, lookup(parentGroup, dst, "two"));
         assertFalse(parentGroup.run(StepCheckRequest.receipt(parentGroup.h(), dst, n("two"), file, lockNs)).exists(),
@@ -234,7 +235,7 @@ class CrossGroupRenameOpsTest {
         long a = single.mkdir(ROOT, "a", 0777).ino();
         long b = single.mkdir(a, "b", 0777).ino();
         long c = single.mkdir(ROOT, "c", 0777).ino();
-        RenamePlan away = new RenamePlan(ROOT, n("a"), c, n("a2"), a, Posix.S_IFDIR | 0777, 0, 0, false, 0, 0);
+        RenamePlan away = plan(ROOT, n("a"), c, n("a2"), a, Posix.S_IFDIR | 0777, 0, 0, false, 0, 0);
         long lockNs = single.run(new LockForRenameRequest(single.h(), a, away)).attr().ctimeNs();
         single.fails(WfsErrorCode.LOCKED, new RenameRequest(single.h(), ROOT, n("c"), b, n("c"), 0));
         single.run(new ResolveLockRequest(single.h(), a, lockNs, false));
@@ -259,7 +260,7 @@ class CrossGroupRenameOpsTest {
     @Test
     void renameIntentsAndTheLeaseSurviveASnapshot() throws Exception {
         long moved = remoteDir("m");
-        RenamePlan plan = new RenamePlan(ROOT, n("m"), ROOT, n("n"), moved, DIR, 0, 0, false, 7, 9);
+        RenamePlan plan = plan(ROOT, n("m"), ROOT, n("n"), moved, DIR, 0, 0, false, 7, 9);
         childGroup.run(new LockForRenameRequest(childGroup.h(), moved, plan));
         parentGroup.run(new RenameLeaseRequest(parentGroup.h(), 42, true, TERM));
         for (MetaTester group : new MetaTester[] {childGroup, parentGroup}) {
@@ -273,5 +274,14 @@ class CrossGroupRenameOpsTest {
         assertEquals(LockIntents.RENAME, intent.kind());
         assertEquals(9, intent.rename().seq());
         assertTrue(childGroup.run(new GetAttrRequest(childGroup.h(), moved)).locked());
+    }
+
+    /** A plan as the coordinator makes it from a client's rename with this header's (session, seq). */
+    private static RenamePlan plan(long srcParent, byte[] srcName, long dstParent, byte[] dstName, long moved, int movedMode,
+                                   long replaced, int replacedMode, boolean exchange, long session, long seq) {
+        MetaHeader client = MetaHeader.root().withSequence(session, seq, 0);
+        RenameRequest request = new RenameRequest(client, srcParent, srcName, dstParent, dstName,
+                exchange ? RenameRequest.EXCHANGE : 0);
+        return new RenamePlan(request, moved, movedMode, replaced, replacedMode);
     }
 }

@@ -2,19 +2,12 @@ package io.wfs.common.msg.manager;
 
 /**
  * Liveness and capacity of one node, as the manager leader sees it ({@code kind}: "store" or "meta").
- *
- * <p>(disks, capacityBytes, freeBytes) repeat {@link RegisterStoreNodeRequest}'s on purpose: they are
- * fields 5-7 here and 2-4 there, and a shared nested holder would change both wire forms
- * (WireSchemaCompatibilityTest, wire-schema.txt).
  */
-public final class NodeStatus {
+public final class NodeStatus extends NodeCapacity {
     private int nodeId;
     private String kind;
     private String address;
     private boolean up;
-    private int disks;
-    private long capacityBytes;
-    private long freeBytes;
     private long heartbeatAgeMillis;
 
     public NodeStatus() {
@@ -22,13 +15,11 @@ public final class NodeStatus {
 
     public NodeStatus(int nodeId, String kind, String address, boolean up, int disks, long capacityBytes,
                       long freeBytes, long heartbeatAgeMillis) {
+        super(disks, capacityBytes, freeBytes);
         this.nodeId = nodeId;
         this.kind = kind;
         this.address = address;
         this.up = up;
-        this.disks = disks;
-        this.capacityBytes = capacityBytes;
-        this.freeBytes = freeBytes;
         this.heartbeatAgeMillis = heartbeatAgeMillis;
     }
 
@@ -46,18 +37,6 @@ public final class NodeStatus {
 
     public boolean up() {
         return up;
-    }
-
-    public int disks() {
-        return disks;
-    }
-
-    public long capacityBytes() {
-        return capacityBytes;
-    }
-
-    public long freeBytes() {
-        return freeBytes;
     }
 
     /** Milliseconds since the last heartbeat the leader received (-1: none since it became leader). */

@@ -4,21 +4,19 @@ import io.wfs.common.rpc.Response;
 import java.util.List;
 
 /** A volume's state ({@link io.wfs.common.route.VolumeState} code) and its replicas' addresses, primary first. */
-public final class VolumeLocationReply extends VolumeAtRouteVersion implements Response {
-    private int state;
+public final class VolumeLocationReply extends VolumeStateAtRouteVersion implements Response {
     private List<String> replicaAddresses;
 
     public VolumeLocationReply() {
     }
 
     public VolumeLocationReply(long routeVersion, int volumeId, int state, List<String> replicaAddresses) {
-        super(routeVersion, volumeId);
-        this.state = state;
+        super(routeVersion, volumeId, state);
         this.replicaAddresses = replicaAddresses;
     }
 
     public int state() {
-        return state;
+        return stateCode();
     }
 
     public List<String> replicaAddresses() {

@@ -1,6 +1,7 @@
 package io.wfs.common.msg.manager;
 
 import io.wfs.common.route.VolumeState;
+import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Validate;
 
 /**
@@ -8,27 +9,26 @@ import io.wfs.common.rpc.Validate;
  * READ_ONLY (a replica failed, a disk error). Built on the store's route: a report on an older
  * route is answered STALE_ROUTE, as the volume may already have changed.
  */
-public final class VolumeStateReportRequest extends NodeReportRequest<RouteVersionReply> {
-    private int volumeId;
-    private int state;
+public final class VolumeStateReportRequest extends VolumeStateAtRouteVersion implements Request<RouteVersionReply> {
+    private int nodeId;
     private String reason;
 
     public VolumeStateReportRequest() {
     }
 
     public VolumeStateReportRequest(int nodeId, long routeVersion, int volumeId, VolumeState state, String reason) {
-        super(nodeId, routeVersion);
-        this.volumeId = volumeId;
-        this.state = state.code();
+        super(routeVersion, volumeId, state.code());
+        this.nodeId = nodeId;
         this.reason = reason;
     }
 
-    public int volumeId() {
-        return volumeId;
+    /** The reporting store node. */
+    public int nodeId() {
+        return nodeId;
     }
 
     public VolumeState state() {
-        return VolumeState.ofCode(state);
+        return VolumeState.ofCode(stateCode());
     }
 
     public String reason() {
@@ -37,9 +37,10 @@ public final class VolumeStateReportRequest extends NodeReportRequest<RouteVersi
 
     @Override
     public void validate() {
-        ManagerFields.nodeId(nodeId());
+        ManagerFields.nodeId(nodeId);
         ManagerFields.version(routeVersion(), "routeVersion");
-        Validate.range(volumeId, "volumeId", 1, Integer.MAX_VALUE);
+        Validate.range(volumeId(), "volumeId", 1, Integer.MAX_VALUE);
+        int state = stateCode();
         Validate.check(state == VolumeState.SEALED.code() || state == VolumeState.READ_ONLY.code(),
                 "state " + state + " cannot be reported: only SEALED (" + VolumeState.SEALED.code() + ") or READ_ONLY ("
                         + VolumeState.READ_ONLY.code() + ")");

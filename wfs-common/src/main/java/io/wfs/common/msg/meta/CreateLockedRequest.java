@@ -1,48 +1,53 @@
 package io.wfs.common.msg.meta;
 
-/** Cross-group mkdir, step 1, in the group owning {@code slot}: a new directory inode, locked, remembering (parent, name) as its intent. */
-public final class CreateLockedRequest extends SlotRequest<AttrReply> {
+import io.wfs.common.rpc.Validate;
+
+/**
+ * Cross-group mkdir, step 1, in the group owning {@code slot}: a new directory inode, locked,
+ * remembering (parent, name) as its intent. The entry's (parent, name) live in another group;
+ * the request goes to the slot's group, not to the parent's.
+ */
+public final class CreateLockedRequest extends EntryNameRequest<AttrReply> {
+    private int slot;
     private int mode;
-    private int uid;
-    private int gid;
-    private long parent;
-    private byte[] name;
+    private UidGid owner;
 
     public CreateLockedRequest() {
     }
 
     public CreateLockedRequest(MetaHeader header, int slot, int mode, int uid, int gid, long parent, byte[] name) {
-        super(header, slot);
+        super(header, parent, name);
+        this.slot = slot;
         this.mode = mode;
-        this.uid = uid;
-        this.gid = gid;
-        this.parent = parent;
-        this.name = name;
+        this.owner = new UidGid(uid, gid);
+    }
+
+    public int slot() {
+        return slot;
     }
 
     public int mode() {
         return mode;
     }
 
+    /** The new inode's owner. */
     public int uid() {
-        return uid;
+        return owner.uid();
     }
 
     public int gid() {
-        return gid;
+        return owner.gid();
     }
 
-    public long parent() {
-        return parent;
-    }
-
-    public byte[] name() {
-        return name;
+    @Override
+    public long routingIno() {
+        return SlotRequest.routingInoOf(slot);
     }
 
     @Override
     public void validate() {
         super.validate();
-        MetaNames.check(name, "name");
+        SlotRequest.validateSlot(slot);
+        Validate.notNull(owner, "owner");
     }
 }

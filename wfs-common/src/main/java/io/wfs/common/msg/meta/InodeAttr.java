@@ -10,12 +10,10 @@ package io.wfs.common.msg.meta;
  * {@code MetaContext.wire}. Merging them would put mutability on the wire or an allocation on the
  * hot path.
  */
-public final class InodeAttr {
+public final class InodeAttr extends UidGid {
     private long ino;
     private int mode;
     private int nlink;
-    private int uid;
-    private int gid;
     private long size;
     private long atimeNs;
     private long mtimeNs;
@@ -28,11 +26,10 @@ public final class InodeAttr {
 
     public InodeAttr(long ino, int mode, int nlink, int uid, int gid, long size, long atimeNs, long mtimeNs,
                      long ctimeNs, long rdev, long parent) {
+        super(uid, gid);
         this.ino = ino;
         this.mode = mode;
         this.nlink = nlink;
-        this.uid = uid;
-        this.gid = gid;
         this.size = size;
         this.atimeNs = atimeNs;
         this.mtimeNs = mtimeNs;
@@ -51,14 +48,6 @@ public final class InodeAttr {
 
     public int nlink() {
         return nlink;
-    }
-
-    public int uid() {
-        return uid;
-    }
-
-    public int gid() {
-        return gid;
     }
 
     public long size() {
@@ -87,7 +76,7 @@ public final class InodeAttr {
 
     @Override
     public String toString() {
-        return "InodeAttr{ino=" + ino + ", mode=" + Integer.toOctalString(mode) + ", nlink=" + nlink + ", uid=" + uid
-                + ", gid=" + gid + ", size=" + size + "}";
+        return "InodeAttr{ino=" + ino + ", mode=" + Integer.toOctalString(mode) + ", nlink=" + nlink + ", uid=" + uid()
+                + ", gid=" + gid() + ", size=" + size + "}";
     }
 }

@@ -2,16 +2,10 @@ package io.wfs.common.msg.meta;
 
 import io.wfs.common.rpc.Response;
 
-/**
- * The conflicting lock F_GETLK reports ({@code found} false: the lock could be taken). Its (type,
- * start, end, owner) stay flat, as in {@link LockRangeRequest}: see there why they are not shared.
- */
+/** The conflicting lock F_GETLK reports, and the session holding it ({@code found} false: the lock could be taken). */
 public final class LockInfoReply implements Response {
     private boolean found;
-    private int type;
-    private long start;
-    private long end;
-    private long owner;
+    private LockRange lock;
     private long session;
 
     public LockInfoReply() {
@@ -19,10 +13,7 @@ public final class LockInfoReply implements Response {
 
     public LockInfoReply(boolean found, int type, long start, long end, long owner, long session) {
         this.found = found;
-        this.type = type;
-        this.start = start;
-        this.end = end;
-        this.owner = owner;
+        this.lock = new LockRange(type, start, end, owner);
         this.session = session;
     }
 
@@ -31,19 +22,19 @@ public final class LockInfoReply implements Response {
     }
 
     public int type() {
-        return type;
+        return lock == null ? 0 : lock.type();
     }
 
     public long start() {
-        return start;
+        return lock == null ? 0 : lock.start();
     }
 
     public long end() {
-        return end;
+        return lock == null ? 0 : lock.end();
     }
 
     public long owner() {
-        return owner;
+        return lock == null ? 0 : lock.owner();
     }
 
     public long session() {

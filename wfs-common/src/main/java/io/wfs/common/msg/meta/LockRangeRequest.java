@@ -6,10 +6,6 @@ import io.wfs.common.rpc.Validate;
 /**
  * The shape of lock requests: which lock (kind, type), where ([start, end], inclusive) and
  * whose (owner within the caller's session), on one inode.
- *
- * <p>(type, start, end, owner) repeat {@link LockInfoReply}'s on purpose: they are fields 4-7 here
- * and 2-5 there, and a shared nested holder would change both wire forms
- * (WireSchemaCompatibilityTest, wire-schema.txt).
  */
 public abstract class LockRangeRequest<R extends Response> extends InodeRequest<R> {
     public static final int POSIX = 1;
@@ -21,10 +17,7 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     public static final long TO_EOF = Long.MAX_VALUE;
 
     private int kind;
-    private int type;
-    private long start;
-    private long end;
-    private long owner;
+    private LockRange range;
 
     protected LockRangeRequest() {
     }
@@ -32,10 +25,7 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     protected LockRangeRequest(MetaHeader header, long ino, int kind, int type, long start, long end, long owner) {
         super(header, ino);
         this.kind = kind;
-        this.type = type;
-        this.start = start;
-        this.end = end;
-        this.owner = owner;
+        this.range = new LockRange(type, start, end, owner);
     }
 
     public int kind() {
@@ -43,29 +33,29 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     }
 
     public int type() {
-        return type;
+        return range.type();
     }
 
     public long start() {
-        return start;
+        return range.start();
     }
 
     public long end() {
-        return end;
+        return range.end();
     }
 
     public long owner() {
-        return owner;
+        return range.owner();
     }
 
     /** Where the lock lies: a flock covers the whole file, whatever start the request carries. */
     public long lockStart() {
-        return kind == FLOCK ? 0 : start;
+        return kind == FLOCK ? 0 : start();
     }
 
     /** Where the lock ends (inclusive): a flock runs to the end of the file. */
     public long lockEnd() {
-        return kind == FLOCK ? TO_EOF : end;
+        return kind == FLOCK ? TO_EOF : end();
     }
 
     /** The lock types this request may carry. */
@@ -75,9 +65,10 @@ public abstract class LockRangeRequest<R extends Response> extends InodeRequest<
     public void validate() {
         super.validate();
         Validate.range(kind, "kind", POSIX, FLOCK);
-        Validate.range(type, "type", READ, maxType());
-        Validate.range(start, "start", 0, Long.MAX_VALUE);
-        Validate.range(end, "end", start, Long.MAX_VALUE);
+        Validate.notNull(range, "range");
+        Validate.range(type(), "type", READ, maxType());
+        Validate.range(start(), "start", 0, Long.MAX_VALUE);
+        Validate.range(end(), "end", start(), Long.MAX_VALUE);
         MetaHeader.requireSession(header());
     }
 }

@@ -10,11 +10,9 @@ import io.wfs.common.rpc.Validate;
  * mutations the (session, seq) pair that makes a retry exactly-once. {@code ackedSeq} tells the
  * group that results of seq ≤ ackedSeq will never be asked again and may be forgotten.
  */
-public final class MetaHeader {
+public final class MetaHeader extends UidGid {
     public static final int MAX_GROUPS = 256;
 
-    private int uid;
-    private int gid;
     private int[] groups;
     private long routeVersion;
     private long session;
@@ -27,8 +25,7 @@ public final class MetaHeader {
     }
 
     public MetaHeader(int uid, int gid, int[] groups) {
-        this.uid = uid;
-        this.gid = gid;
+        super(uid, gid);
         this.groups = groups;
     }
 
@@ -37,7 +34,7 @@ public final class MetaHeader {
     }
 
     public MetaHeader withSequence(long session, long seq, long ackedSeq) {
-        MetaHeader h = new MetaHeader(uid, gid, groups);
+        MetaHeader h = new MetaHeader(uid(), gid(), groups);
         h.routeVersion = routeVersion;
         h.session = session;
         h.seq = seq;
@@ -68,7 +65,7 @@ public final class MetaHeader {
         for (int i = 0; i < g.length; i++) {
             squashedGroups[i] = g[i] == 0 ? nobody : g[i];
         }
-        MetaHeader h = new MetaHeader(uid == 0 ? nobody : uid, gid == 0 ? nobody : gid, squashedGroups)
+        MetaHeader h = new MetaHeader(uid() == 0 ? nobody : uid(), gid() == 0 ? nobody : gid(), squashedGroups)
                 .withSequence(session, seq, ackedSeq);
         h.routeVersion = routeVersion;
         h.linearizable = linearizable;
@@ -79,14 +76,6 @@ public final class MetaHeader {
         MetaHeader h = withSequence(session, seq, ackedSeq);
         h.routeVersion = version;
         return h;
-    }
-
-    public int uid() {
-        return uid;
-    }
-
-    public int gid() {
-        return gid;
     }
 
     public int[] groups() {

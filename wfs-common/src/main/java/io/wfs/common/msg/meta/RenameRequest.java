@@ -4,11 +4,8 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 
 /**
- * Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2).
- *
- * <p>(srcParent, srcName, dstParent, dstName) repeat {@link RenamePlan}'s on purpose: they are
- * fields 2-5 of this logged request and 1-4 of the plan, and a shared nested holder would change
- * both wire forms (WireSchemaCompatibilityTest, wire-schema.txt).
+ * Renames an entry; flags: 0, NOREPLACE or EXCHANGE (renameat2). A cross-group rename carries the
+ * request as it came inside its {@link RenamePlan}.
  */
 public final class RenameRequest extends HeaderRequest<OkReply> {
     public static final int NOREPLACE = 1;

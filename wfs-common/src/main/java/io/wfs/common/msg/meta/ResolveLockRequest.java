@@ -8,11 +8,11 @@ import io.wfs.common.rpc.Validate;
  * lock (a coordinator's late undo after the sweep already finished it) finds another lock time
  * and changes nothing.
  */
-public final class ResolveLockRequest extends InodeRequest<OkReply> implements ActsForClient<OkReply> {
-    private long lockTimeNs;
+public final class ResolveLockRequest extends HeaderRequest<OkReply> implements ActsForClient<OkReply> {
+    private LockFlag lock;
     private boolean commit;
     /**
-     * Appended: the client session whose unlink or rmdir this commits, 0 for none. It forgets the
+     * The client session whose unlink or rmdir this commits, 0 for none. It forgets the
      * name and the inode when its removal is answered, so the commit does not recall it
      * ({@link #changingSession()}).
      */
@@ -22,8 +22,8 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> implements A
     }
 
     public ResolveLockRequest(MetaHeader header, long ino, long lockTimeNs, boolean commit) {
-        super(header, ino);
-        this.lockTimeNs = lockTimeNs;
+        super(header);
+        this.lock = new LockFlag(ino, lockTimeNs);
         this.commit = commit;
     }
 
@@ -38,8 +38,17 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> implements A
         return onBehalfOf;
     }
 
+    public long ino() {
+        return lock.ino();
+    }
+
     public long lockTimeNs() {
-        return lockTimeNs;
+        return lock.lockTimeNs();
+    }
+
+    @Override
+    public long routingIno() {
+        return lock.ino();
     }
 
     public boolean commit() {
@@ -49,7 +58,7 @@ public final class ResolveLockRequest extends InodeRequest<OkReply> implements A
     @Override
     public void validate() {
         super.validate();
-        Validate.check(lockTimeNs > 0, "lockTimeNs must be positive");
+        LockFlag.validate(lock);
         Validate.check(onBehalfOf == 0 || commit, "only a commit names the session that forgot the removed name");
     }
 }

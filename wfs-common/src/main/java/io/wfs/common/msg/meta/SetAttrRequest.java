@@ -3,12 +3,14 @@ package io.wfs.common.msg.meta;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.posix.Posix;
+import io.wfs.common.rpc.Validate;
 
 /**
  * Changes the attributes selected by {@code valid} (chmod, chown, truncate, utimens); built from a {@link SetAttr}.
  *
- * <p>The seven fields of the SetAttr are copied, not carried: they are fields 3-9 of this logged
- * request, and a nested SetAttr would be one MESSAGE field instead (WireSchemaCompatibilityTest).
+ * <p>The new values travel as an {@link InodeAttr} of which only the fields {@code valid} selects
+ * count (mode, uid, gid, size, atime, mtime; the others are 0), as FUSE's setattr passes a
+ * {@code struct stat} with a mask: the attribute fields are declared once, in InodeAttr.
  */
 public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public static final int MODE = 1;
@@ -31,12 +33,7 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     static final int ALL = 511;
 
     private int valid;
-    private int mode;
-    private int uid;
-    private int gid;
-    private long size;
-    private long atimeNs;
-    private long mtimeNs;
+    private InodeAttr values;
 
     public SetAttrRequest() {
     }
@@ -44,12 +41,8 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     public SetAttrRequest(MetaHeader header, long ino, SetAttr change) {
         super(header, ino);
         this.valid = change.valid();
-        this.mode = change.mode();
-        this.uid = change.uid();
-        this.gid = change.gid();
-        this.size = change.size();
-        this.atimeNs = change.atimeNs();
-        this.mtimeNs = change.mtimeNs();
+        this.values = new InodeAttr(0, change.mode(), 0, change.uid(), change.gid(), change.size(), change.atimeNs(),
+                change.mtimeNs(), 0, 0, 0);
     }
 
     public int valid() {
@@ -57,39 +50,40 @@ public final class SetAttrRequest extends InodeRequest<AttrReply> {
     }
 
     public int mode() {
-        return mode;
+        return values.mode();
     }
 
     public int uid() {
-        return uid;
+        return values.uid();
     }
 
     public int gid() {
-        return gid;
+        return values.gid();
     }
 
     public long size() {
-        return size;
+        return values.size();
     }
 
     public long atimeNs() {
-        return atimeNs;
+        return values.atimeNs();
     }
 
     public long mtimeNs() {
-        return mtimeNs;
+        return values.mtimeNs();
     }
 
     @Override
     public void validate() {
         super.validate();
+        Validate.notNull(values, "values");
         if ((valid & ~ALL) != 0 || (valid & ~BY_OPEN_FILE) == 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "invalid attribute mask " + valid);
         }
-        if ((valid & SIZE) != 0 && size < 0) {
+        if ((valid & SIZE) != 0 && size() < 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "negative size");
         }
-        if ((valid & MODE) != 0 && (mode & ~Posix.PERMISSION_BITS) != 0) {
+        if ((valid & MODE) != 0 && (mode() & ~Posix.PERMISSION_BITS) != 0) {
             throw new WfsException(WfsErrorCode.EINVAL, "mode has bits beyond the permission bits");
         }
     }

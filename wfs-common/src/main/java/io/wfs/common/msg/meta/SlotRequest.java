@@ -21,13 +21,22 @@ public abstract class SlotRequest<R extends Response> extends HeaderRequest<R> {
 
     @Override
     public long routingIno() {
-        // Any inode number of the slot routes to its group.
-        return ((long) slot << 52) | 1;
+        return routingInoOf(slot);
     }
 
     @Override
     public void validate() {
         super.validate();
+        validateSlot(slot);
+    }
+
+    /** An inode number that routes to the group owning {@code slot}: any inode number of the slot does. */
+    public static long routingInoOf(int slot) {
+        return ((long) slot << 52) | 1;
+    }
+
+    /** Checks a slot number field. */
+    public static void validateSlot(int slot) {
         Validate.range(slot, "slot", 0, 4095);
     }
 }

@@ -1,7 +1,5 @@
 package io.wfs.common.msg.meta;
 
-import io.wfs.common.rpc.Validate;
-
 /**
  * The sweep's decision on an expired cross-group lock, taken through the log of the parent's
  * group: did the step of the operation that locked {@code ino} at {@code lockTimeNs} happen here?
@@ -13,8 +11,7 @@ import io.wfs.common.rpc.Validate;
  * stays true.
  */
 public final class StepCheckRequest extends EntryNameRequest<StepCheckReply> {
-    private long ino;
-    private long lockTimeNs;
+    private LockFlag lock;
     private boolean byReceipt;
 
     public StepCheckRequest() {
@@ -22,8 +19,7 @@ public final class StepCheckRequest extends EntryNameRequest<StepCheckReply> {
 
     private StepCheckRequest(MetaHeader header, long parent, byte[] name, long ino, long lockTimeNs, boolean byReceipt) {
         super(header, parent, name);
-        this.ino = ino;
-        this.lockTimeNs = lockTimeNs;
+        this.lock = new LockFlag(ino, lockTimeNs);
         this.byReceipt = byReceipt;
     }
 
@@ -39,11 +35,11 @@ public final class StepCheckRequest extends EntryNameRequest<StepCheckReply> {
 
     /** The locked inode; with {@link #lockTimeNs()} the key of its receipt and of a fence. */
     public long ino() {
-        return ino;
+        return lock.ino();
     }
 
     public long lockTimeNs() {
-        return lockTimeNs;
+        return lock.lockTimeNs();
     }
 
     public boolean byReceipt() {
@@ -53,7 +49,6 @@ public final class StepCheckRequest extends EntryNameRequest<StepCheckReply> {
     @Override
     public void validate() {
         super.validate();
-        Validate.check(ino != 0, "no inode given");
-        Validate.check(lockTimeNs > 0, "lockTimeNs must be positive");
+        LockFlag.validate(lock);
     }
 }

@@ -1,5 +1,6 @@
 package io.wfs.common.rpc.client;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -151,7 +152,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private void startHandshake(ChannelHandlerContext ctx) {
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         Duration t = handshakeTimeout;
-        send(MessageType.AUTH_HELLO, new ClientHello(1, clientNonce, clientName, scope), t)
+        send(MessageType.AUTH_HELLO, new ClientHello(WireFormat.VERSION, clientNonce, clientName, scope), t)
                 .thenCompose(r -> {
                     ServerChallenge challenge = (ServerChallenge) r;
                     byte[] expected = proofs.serverProof(clientNonce, challenge.serverNonce());

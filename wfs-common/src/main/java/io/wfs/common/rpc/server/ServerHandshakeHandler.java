@@ -1,5 +1,6 @@
 package io.wfs.common.rpc.server;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -29,7 +30,6 @@ import java.util.concurrent.TimeUnit;
  * itself from the pipeline.
  */
 final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
-    static final int PROTOCOL_VERSION = 1;
     static final AttributeKey<String> CLIENT_NAME = AttributeKey.valueOf("wfs.clientName");
     /** The scope of a connection authenticated with a scoped credential; absent for the full secret. */
     static final AttributeKey<Scope> SCOPE = AttributeKey.valueOf("wfs.scope");
@@ -86,8 +86,9 @@ final class ServerHandshakeHandler extends SimpleChannelInboundHandler<Frame> {
             reject(ctx, ProtocolViolation.MALFORMED, frame, e.detail());
             return;
         }
-        if (hello.protocolVersion() != PROTOCOL_VERSION) {
-            reject(ctx, ProtocolViolation.AUTH_FAILED, frame, "unsupported protocol version " + hello.protocolVersion());
+        if (hello.protocolVersion() != WireFormat.VERSION) {
+            reject(ctx, ProtocolViolation.AUTH_FAILED, frame, "unsupported protocol version " + hello.protocolVersion()
+                    + ": this node speaks wire format " + WireFormat.VERSION + "; run one build on every node and client");
             return;
         }
         Scope scope;

@@ -1,5 +1,6 @@
 package io.wfs.common.rpc.auth;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -103,7 +104,7 @@ class ScopedHandshakeTest {
 
     @Test
     void aHelloWithUnknownScopeFlagsIsRefused() throws Exception {
-        ClientHello hello = new ClientHello(1, HandshakeProofs.nonce(ClientHello.NONCE_BYTES), "raw",
+        ClientHello hello = new ClientHello(WireFormat.VERSION, HandshakeProofs.nonce(ClientHello.NONCE_BYTES), "raw",
                 new Scope(VOLUME_A, true));
         Field flags = ClientHello.class.getDeclaredField("scopeFlags");
         flags.setAccessible(true);

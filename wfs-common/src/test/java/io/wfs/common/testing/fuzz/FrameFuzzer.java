@@ -1,5 +1,6 @@
 package io.wfs.common.testing.fuzz;
 
+import io.wfs.common.rpc.wire.WireFormat;
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.msg.auth.ClientHello;
 import io.wfs.common.rpc.ErrorReply;
@@ -150,7 +151,7 @@ public final class FrameFuzzer {
     }
 
     private Mutation mutatedHello() {
-        byte[] body = MessageCodec.toBytes(new ClientHello(1, mutator.randomBytes(ClientHello.NONCE_BYTES), "fuzz"));
+        byte[] body = MessageCodec.toBytes(new ClientHello(WireFormat.VERSION, mutator.randomBytes(ClientHello.NONCE_BYTES), "fuzz"));
         body[r.nextInt(body.length)] ^= (byte) (1 << r.nextInt(8));
         return new Mutation(Kind.BYTE_FLIP, MessageType.AUTH_HELLO,
                 mutator.header(Frame.HEADER_BYTES + body.length, MessageType.AUTH_HELLO.id(), 0, body), false);
