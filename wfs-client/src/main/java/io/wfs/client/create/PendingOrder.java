@@ -3,7 +3,6 @@ package io.wfs.client.create;
 import io.wfs.client.namespace.MetadataCache;
 import io.wfs.common.msg.meta.LookupRequest;
 import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.route.RequestGate;
 import io.wfs.common.rpc.MessageType;
 import java.nio.charset.StandardCharsets;
@@ -49,7 +48,7 @@ final class PendingOrder implements RequestGate {
         if (NEVER_WAIT.contains(type)) {
             return null;
         }
-        long[] named = NamedInodes.of(request);
+        long[] named = request.namedInodes();
         if (named == null) {
             named = new long[] {request.routingIno()};
         }
@@ -152,7 +151,7 @@ final class PendingOrder implements RequestGate {
         if (!EntryChanges.changesEntries(MessageType.ofRequest(request.getClass()))) {
             return;
         }
-        long[] named = NamedInodes.of(request);
+        long[] named = request.namedInodes();
         synchronized (owner) {
             owner.entryChanges.answered(named);
         }

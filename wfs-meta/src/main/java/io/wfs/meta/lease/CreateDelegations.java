@@ -1,7 +1,6 @@
 package io.wfs.meta.lease;
 
 import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.meta.namespace.InodeNumbers;
 import it.unimi.dsi.fastutil.ints.Int2LongOpenHashMap;
@@ -171,7 +170,7 @@ public final class CreateDelegations {
         if (empty) {
             return hold;
         }
-        long[] named = NamedInodes.of(request);
+        long[] named = request.namedInodes();
         if (named == null) {
             named = new long[] {request.routingIno()};
         }

@@ -4,7 +4,6 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.MetaRequest;
-import io.wfs.common.msg.meta.NamedInodes;
 import io.wfs.common.msg.meta.SliceInfo;
 import io.wfs.common.rpc.auth.Scope;
 import io.wfs.meta.namespace.Namespace;
@@ -34,7 +33,7 @@ public final class ScopeGuard {
      * type a scoped connection may send must be added here, or it is refused).
      */
     static long[] namedInodes(MetaRequest<?> request) {
-        long[] inos = NamedInodes.of(request);
+        long[] inos = request.namedInodes();
         if (inos == null) {
             throw new WfsException(WfsErrorCode.EACCES, request.getClass().getSimpleName()
                     + " is not served to scoped credentials");

@@ -20,6 +20,10 @@ import io.wfs.common.msg.meta.MkdirRequest;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.ReaddirRequest;
 import io.wfs.common.msg.meta.RenameRequest;
+import io.wfs.common.msg.meta.CreateLockedRequest;
+import io.wfs.common.msg.meta.StepCheckRequest;
+import io.wfs.common.msg.meta.ResolveLockRequest;
+import io.wfs.common.msg.meta.LockForRemoveRequest;
 import io.wfs.common.msg.meta.RmdirRequest;
 import io.wfs.common.msg.meta.ScanInodesRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
@@ -177,6 +181,21 @@ class ScopeGuardTest {
             }
         }
         assertArrayEquals(new long[] {1, 2}, ScopeGuard.namedInodes(new RenameRequest(t.h(), 1, n("x"), 2, n("y"), 0)));
+    }
+
+    /**
+     * The steps between groups name the inode they lock, not the entry's parent (a removal's lock
+     * must recall a delegation of the directory it removes), and a new locked inode's step names
+     * none a scoped credential could be judged by.
+     */
+    @Test
+    void theStepsBetweenGroupsNameTheInodeTheyLock() {
+        assertArrayEquals(new long[] {7}, new LockForRemoveRequest(t.h(), 7, 3, n("d"), true).namedInodes());
+        assertArrayEquals(new long[] {7}, new ResolveLockRequest(t.h(), 7, 99, true).namedInodes());
+        assertArrayEquals(new long[] {3}, StepCheckRequest.receipt(t.h(), 3, n("d"), 7, 99).namedInodes());
+        WfsException e = assertThrows(WfsException.class, () ->
+                ScopeGuard.namedInodes(new CreateLockedRequest(t.h(), 1, 0755, 0, 0, 3, n("d"))));
+        assertEquals(WfsErrorCode.EACCES, e.code());
     }
 
     @Test

@@ -88,4 +88,9 @@ public final class AnnounceOpensRequest extends SlotRequest<OkReply> {
         HeldLock.decode(locks);
         Validate.range(openEpoch, "openEpoch", 0, Long.MAX_VALUE);
     }
+
+    @Override
+    public long[] namedInodes() {
+        return inos();
+    }
 }

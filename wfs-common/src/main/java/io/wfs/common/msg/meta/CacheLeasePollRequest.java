@@ -30,4 +30,10 @@ public final class CacheLeasePollRequest extends SlotRequest<CacheLeasePollReply
         Validate.range(ackedBatch, "ackedBatch", 0, Long.MAX_VALUE);
         Validate.check(header().session() != 0, "a cache lease poll needs a session");
     }
+
+    /** None: it only ever hears of keys this session was leased through answers it was allowed. */
+    @Override
+    public long[] namedInodes() {
+        return new long[0];
+    }
 }

@@ -30,6 +30,11 @@ public abstract class EntryNameRequest<R extends Response> extends HeaderRequest
     }
 
     @Override
+    public long[] namedInodes() {
+        return new long[] {parent};
+    }
+
+    @Override
     public void validate() {
         super.validate();
         MetaNames.check(name, "name");

@@ -22,4 +22,9 @@ public abstract class InodeRequest<R extends Response> extends HeaderRequest<R> 
     public long routingIno() {
         return ino;
     }
+
+    @Override
+    public long[] namedInodes() {
+        return new long[] {ino};
+    }
 }

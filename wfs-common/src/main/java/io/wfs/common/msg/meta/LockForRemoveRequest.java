@@ -43,6 +43,12 @@ public final class LockForRemoveRequest extends EntryNameRequest<AttrReply> impl
         return ino;
     }
 
+    /** The inode it locks (a step between groups; the parent's group takes its own step). */
+    @Override
+    public long[] namedInodes() {
+        return new long[] {ino};
+    }
+
     /** True for rmdir (the victim must be an empty directory), false for unlink (it must not be one). */
     public boolean directory() {
         return directory;

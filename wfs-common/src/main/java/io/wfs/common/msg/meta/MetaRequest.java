@@ -18,4 +18,15 @@ public interface MetaRequest<R extends Response> extends Request<R> {
     default long changingSession() {
         return header().session();
     }
+
+    /**
+     * The inodes this request names, judged before it runs: a scoped credential's subtree (the
+     * meta servers' ScopeGuard), a directory delegated to another session (the leader recalls it
+     * first), a file this client created and has not sent yet (the client's PendingOrder). Empty
+     * for a request that names none (a poll, a heartbeat); null for one that is not judged by its
+     * inodes, which scoped credentials are refused.
+     */
+    default long[] namedInodes() {
+        return null;
+    }
 }

@@ -29,4 +29,10 @@ public abstract class NewLinkRequest<R extends Response> extends InodeRequest<R>
         super.validate();
         MetaNames.check(newName, "newName");
     }
+
+    /** The file and the directory it gets a name in. */
+    @Override
+    public long[] namedInodes() {
+        return new long[] {ino(), newParent()};
+    }
 }

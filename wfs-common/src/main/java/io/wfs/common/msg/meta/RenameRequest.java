@@ -55,6 +55,11 @@ public final class RenameRequest extends HeaderRequest<OkReply> {
     }
 
     @Override
+    public long[] namedInodes() {
+        return new long[] {srcParent, dstParent};
+    }
+
+    @Override
     public void validate() {
         super.validate();
         MetaNames.check(srcName, "srcName");

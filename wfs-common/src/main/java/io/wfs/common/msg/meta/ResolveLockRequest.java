@@ -51,6 +51,11 @@ public final class ResolveLockRequest extends HeaderRequest<OkReply> implements 
         return lock.ino();
     }
 
+    @Override
+    public long[] namedInodes() {
+        return new long[] {lock.ino()};
+    }
+
     public boolean commit() {
         return commit;
     }

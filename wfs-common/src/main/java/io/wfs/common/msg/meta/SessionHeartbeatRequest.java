@@ -14,4 +14,10 @@ public final class SessionHeartbeatRequest extends SlotRequest<OkReply> {
         super.validate();
         MetaHeader.requireSession(header());
     }
+
+    /** None: it only ever hears of keys this session was leased through answers it was allowed. */
+    @Override
+    public long[] namedInodes() {
+        return new long[0];
+    }
 }
