@@ -107,17 +107,7 @@ final class PendingOrder implements RequestGate {
      * and the name no longer counts as a file this client made there. False for any other change.
      */
     private boolean touchNames(MetaRequest<?> request) {
-        if (request instanceof io.wfs.common.msg.meta.EntryNameRequest<?> e) {
-            touch(e.parent(), e.name());
-        } else if (request instanceof io.wfs.common.msg.meta.NewLinkRequest<?> l) {
-            touch(l.newParent(), l.newName());
-        } else if (request instanceof io.wfs.common.msg.meta.RenameRequest r) {
-            touch(r.srcParent(), r.srcName());
-            touch(r.dstParent(), r.dstName());
-        } else {
-            return false;
-        }
-        return true;
+        return request.visitNamedEntries(this::touch);
     }
 
     private void touch(long dir, byte[] name) {

@@ -35,6 +35,12 @@ public abstract class EntryNameRequest<R extends Response> extends HeaderRequest
     }
 
     @Override
+    public boolean visitNamedEntries(EntryVisitor visitor) {
+        visitor.entry(parent, name);
+        return true;
+    }
+
+    @Override
     public void validate() {
         super.validate();
         MetaNames.check(name, "name");

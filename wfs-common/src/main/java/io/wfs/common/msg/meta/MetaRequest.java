@@ -29,4 +29,19 @@ public interface MetaRequest<R extends Response> extends Request<R> {
     default long[] namedInodes() {
         return null;
     }
+
+    /** Receives a directory entry a request names. */
+    @FunctionalInterface
+    interface EntryVisitor {
+        void entry(long parent, byte[] name);
+    }
+
+    /**
+     * Hands {@code visitor} the directory entries (parent, name) this request names: the entry of
+     * an entry request, the new name of a link, both names of a rename. Returns false, visiting
+     * nothing, for a request that names no entry.
+     */
+    default boolean visitNamedEntries(EntryVisitor visitor) {
+        return false;
+    }
 }

@@ -35,4 +35,11 @@ public abstract class NewLinkRequest<R extends Response> extends InodeRequest<R>
     public long[] namedInodes() {
         return new long[] {ino(), newParent()};
     }
+
+    /** The new name; the file's other names are not named by it. */
+    @Override
+    public boolean visitNamedEntries(EntryVisitor visitor) {
+        visitor.entry(newParent(), newName());
+        return true;
+    }
 }

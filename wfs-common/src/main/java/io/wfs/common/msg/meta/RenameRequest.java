@@ -60,6 +60,13 @@ public final class RenameRequest extends HeaderRequest<OkReply> {
     }
 
     @Override
+    public boolean visitNamedEntries(EntryVisitor visitor) {
+        visitor.entry(srcParent, srcName);
+        visitor.entry(dstParent, dstName);
+        return true;
+    }
+
+    @Override
     public void validate() {
         super.validate();
         MetaNames.check(srcName, "srcName");
