@@ -129,14 +129,10 @@ memory_snapshot() {
 run_workloads() {  # DIR [meta metrics URL]
   local dir="$1"
   metrics="${2:-}"
-  # The same warm-up everywhere: a JVM (WFS) compiles its hot paths during its first tens of
-  # thousands of operations (C2 compiler threads took 2.5-7 s of CPU per 8,000 creates in the
-  # first runs after a start, docs/benchmarks.md), and a long-running mount is what users have.
-  # So the warm-up is one pass of the measured metadata workload itself; its figures are kept
-  # and shown as the fresh process's first pass (no target).
-  log "$fs: warm-up (the metadata workload once, $((meta_files * 5)) operations, and 500 small files)"
-  python3 "$root/bench/workloads.py" meta "$dir" --files "$meta_files" --dirs 10 --procs "$procs" \
-      > "$results/$fs.warmup.meta.json"
+  # The same short warm-up everywhere: a JVM (WFS) compiles its hot paths during the first
+  # thousands of operations, and a long-running mount is what users have.
+  log "$fs: warm-up (1,000 metadata operations and 500 small files, not measured)"
+  python3 "$root/bench/workloads.py" meta "$dir" --files 200 --dirs 10 --procs "$procs" > /dev/null
   python3 "$root/bench/workloads.py" small "$dir" --files 500 --size 4096 --procs "$procs" > /dev/null
   log "$fs: metadata (mdtest-like: $meta_files files in 10 dirs, $procs processes)"
   python3 "$root/bench/workloads.py" meta "$dir" --files "$meta_files" --dirs 10 --procs "$procs" > "$results/$fs.meta.json"

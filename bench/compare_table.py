@@ -37,10 +37,6 @@ def figure_rows(results):
                        ("mkdir", "mkdir /s"), ("rmdir", "rmdir /s")):
         target = ("mfs", {"create": 1.5, "stat": 3.0}.get(key, 1.0))
         rows.append(("metadata: " + label, lambda fs, k=key: wl(fs, "meta", k + "_per_s"), target))
-    # The warm-up is the same workload run first in the fresh process: shown, not judged.
-    for key in ("create", "mkdir"):
-        rows.append(("metadata, first pass of a fresh process (warm-up): %s /s" % key,
-                     lambda fs, k=key: wl(fs, "warmup.meta", k + "_per_s"), None))
     for size, name, want in ((4096, "4 KiB", 2.0), (131072, "128 KiB", 1.5)):
         rows.append(("small %s: write files/s" % name, lambda fs, s=size: wl(fs, "small%d" % s, "write_files_per_s"),
                      ("mfs", want)))

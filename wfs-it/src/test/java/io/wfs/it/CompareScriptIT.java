@@ -26,9 +26,7 @@ import org.junit.jupiter.api.Timeout;
 @RunsAlone
 class CompareScriptIT {
     private static final List<String> ROWS = List.of("metadata: create empty files /s", "metadata: stat /s",
-            "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s",
-            "metadata, first pass of a fresh process (warm-up): create /s",
-            "metadata, first pass of a fresh process (warm-up): mkdir /s", "small 4 KiB: write files/s",
+            "metadata: unlink /s", "metadata: mkdir /s", "metadata: rmdir /s", "small 4 KiB: write files/s",
             "small 4 KiB: random read files/s", "small 128 KiB: write files/s", "small 128 KiB: random read files/s",
             "applications: git clone --no-local + sync, s", "applications: tar x + sync, s",
             "database: pgbench TPC-B-like, 2 clients, tps",

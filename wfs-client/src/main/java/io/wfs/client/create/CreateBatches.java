@@ -73,6 +73,10 @@ final class CreateBatches {
             if (d == null || !d.queued.contains(p) || p.slices.size() + slices.size() > MAX_RIDING_SLICES
                     || ((a.mode() & (Posix.S_ISUID | Posix.S_ISGID)) != 0 && caller.uid() != 0)) {
                 // A write by anyone but root clears set-ids: the servers decide that with a commit of its own.
+                if (p != null && LOG.isDebugEnabled()) {
+                    LOG.debug("the commit of {} goes on its own: {}", ino, d == null ? "its directory is not held"
+                            : !d.queued.contains(p) ? "its create's batch left" : "too many slices or a set-id file");
+                }
                 return null;
             }
             p.slices.addAll(slices);

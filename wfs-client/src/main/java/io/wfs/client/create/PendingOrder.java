@@ -11,6 +11,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The order of a client's metadata requests around what it answered itself (docs/metadata.md,
@@ -21,6 +23,7 @@ import java.util.concurrent.CompletableFuture;
  * State is AsyncCreates', under its lock.
  */
 final class PendingOrder implements RequestGate {
+    private static final Logger LOG = LoggerFactory.getLogger(PendingOrder.class);
     /** Requests that never wait for pending creates: the batches themselves and the session's housekeeping. */
     private static final Set<MessageType> NEVER_WAIT = EnumSet.of(MessageType.CREATE_BATCH,
             MessageType.ALLOCATE_BLOCK_IDS, MessageType.CACHE_LEASE_POLL, MessageType.SESSION_HEARTBEAT,
@@ -74,6 +77,7 @@ final class PendingOrder implements RequestGate {
             for (long ino : withRemovedDirectory(request, named)) {
                 PendingCreate p = owner.pending.get(ino);
                 if (p != null) {
+                    LOG.debug("{} names {}, created here and not sent: its batch leaves now", type, ino);
                     waits.add(owner.urge(p));
                     continue;
                 }
@@ -91,6 +95,7 @@ final class PendingOrder implements RequestGate {
                     // The leader knows every name of the directory but the pending ones.
                     continue;
                 }
+                LOG.debug("{} names directory {}: the creates pending there leave now", type, ino);
                 waits.add(owner.urge(d, false));
             }
         }
