@@ -89,6 +89,10 @@ class AsyncCreatesIT {
             // whose creates the mount answered (no MKNOD sent): whether it holds the directory at a given moment
             // depends on timing (CI twice saw 37 of 50 commits of their own, the delegation asked for late or
             // taken back meanwhile; the create package's debug log says which), what is tested is the riding.
+            // CI on 6510a11 saw 25 of 50 with the directory held throughout: in a green run's debug log the
+            // mount's GET_ATTR of the directory goes to the servers every ~90 ms of this loop (PendingOrder:
+            // "GET_ATTR names directory ...: the creates pending there leave now"), and each sends what is
+            // pending early; a commit whose file is caught between its create and its flush then goes alone.
             Files.createDirectories(one.resolve("e"));
             int[] written = {0};
             int[] answeredHere = {0};
