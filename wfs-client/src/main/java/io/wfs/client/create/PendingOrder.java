@@ -127,12 +127,10 @@ final class PendingOrder implements RequestGate {
      * (known by name here): the group must see the files created there, and not those unlinked.
      */
     private long[] withRemovedDirectory(MetaRequest<?> request, long[] named) {
-        long gone = 0;
-        if (request instanceof io.wfs.common.msg.meta.RmdirRequest r) {
-            gone = cache.lookup(r.parent(), new String(r.name(), StandardCharsets.UTF_8));
-        } else if (request instanceof io.wfs.common.msg.meta.RenameRequest r) {
-            gone = cache.lookup(r.dstParent(), new String(r.dstName(), StandardCharsets.UTF_8));
-        }
+        long[] found = {0};
+        request.visitEntryOfRemovedDirectory((parent, name) ->
+                found[0] = cache.lookup(parent, new String(name, StandardCharsets.UTF_8)));
+        long gone = found[0];
         if (gone == 0) {
             return named;
         }

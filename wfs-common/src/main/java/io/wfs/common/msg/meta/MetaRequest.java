@@ -44,4 +44,12 @@ public interface MetaRequest<R extends Response> extends Request<R> {
     default boolean visitNamedEntries(EntryVisitor visitor) {
         return false;
     }
+
+    /**
+     * Hands {@code visitor} the entry whose directory this request may remove (an rmdir's, or the
+     * name a rename replaces, which may be an empty directory). Returns false for other requests.
+     */
+    default boolean visitEntryOfRemovedDirectory(EntryVisitor visitor) {
+        return false;
+    }
 }

@@ -66,6 +66,13 @@ public final class RenameRequest extends HeaderRequest<OkReply> {
         return true;
     }
 
+    /** The name it replaces, which may be an empty directory. */
+    @Override
+    public boolean visitEntryOfRemovedDirectory(EntryVisitor visitor) {
+        visitor.entry(dstParent, dstName);
+        return true;
+    }
+
     @Override
     public void validate() {
         super.validate();

@@ -8,4 +8,10 @@ public final class RmdirRequest extends EntryNameRequest<OkReply> {
     public RmdirRequest(MetaHeader header, long parent, byte[] name) {
         super(header, parent, name);
     }
+
+    @Override
+    public boolean visitEntryOfRemovedDirectory(EntryVisitor visitor) {
+        visitor.entry(parent(), name());
+        return true;
+    }
 }
