@@ -89,11 +89,11 @@ class AsyncCreatesIT {
             // whose creates the mount answered (no MKNOD sent): whether it holds the directory at a given moment
             // depends on timing (CI twice saw 37 of 50 commits of their own, the delegation asked for late or
             // taken back meanwhile; the create package's debug log says which), what is tested is the riding.
-            // On a third mount with the default caches, as users run it: on the uncached mount `one` (ATTR_TTL 0,
-            // kernel timeouts 0) every kernel getattr of the directory goes to the servers and sends what is
+            // On a third mount with the default caches, as users run it: on the uncached mount `one` (kernel
+            // attr and entry timeouts 0) every kernel getattr of the directory goes to the servers and sends what is
             // pending early (PendingOrder's debug log: "GET_ATTR names directory ...: the creates pending there
             // leave now", every ~70-90 ms of this loop), and half of the commits went on their own even alone on
-            // a quiet machine (26-28 of 50, 0320e66 and later): a cost of that setting, docs/metadata.md.
+            // a quiet machine (26-28 of 50, 0320e66 and later): a cost of that setting (docs/metadata.md, "The price of 0").
             int third = cluster.mountWith(c -> c.with(ClientConfigKeys.ASYNC_CREATE_HOLD, Duration.ofSeconds(1))
                     .with(ClientConfigKeys.ATTR_TTL, ClientConfigKeys.ATTR_TTL.defaultValue())
                     .with(ClientConfigKeys.KERNEL_ATTR_TIMEOUT, ClientConfigKeys.KERNEL_ATTR_TIMEOUT.defaultValue())
