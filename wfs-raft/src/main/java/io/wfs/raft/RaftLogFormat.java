@@ -34,9 +34,7 @@ final class RaftLogFormat {
         } else if (holdsData(dataDir)) {
             found = UNMARKED;
         } else {
-            Path tmp = dataDir.resolve(FILE + ".tmp");
-            Files.writeString(tmp, expected + "\n", StandardCharsets.US_ASCII);
-            Files.move(tmp, marker, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            mark(dataDir, expected);
             return;
         }
         if (found != expected) {
@@ -45,8 +43,15 @@ final class RaftLogFormat {
                     + " start it with the build that wrote it, or begin with an empty data directory");
         }
         if (!Files.exists(marker)) {
-            Files.writeString(marker, expected + "\n", StandardCharsets.US_ASCII);
+            mark(dataDir, expected);
         }
+    }
+
+    /** Writes the marker whole or not at all: a crash mid-write must not leave a marker that is not a number. */
+    private static void mark(Path dataDir, int format) throws IOException {
+        Path tmp = dataDir.resolve(FILE + ".tmp");
+        Files.writeString(tmp, format + "\n", StandardCharsets.US_ASCII);
+        Files.move(tmp, dataDir.resolve(FILE), java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static boolean holdsData(Path dataDir) throws IOException {

@@ -38,7 +38,7 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class MetaStateMachine implements ReplicatedStateMachine {
     private static final int SNAPSHOT_MAGIC = 0x5746534D; // "WFSM"
-    /** 7: the lease mark after the client state (docs/metadata.md); 6 still loads, without a mark. */
+    /** 8: wire format 2 (7 added the lease mark; 6 and 7 hold format-1 messages and are refused). */
     private static final int SNAPSHOT_VERSION = 8;
 
     private final MetaOperations operations = new MetaOperations();
@@ -69,8 +69,7 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         namespace.reportChangesTo(leaseTracking.changedKeys());
     }
 
-    /** Logged commands carry client requests as they came, so the log is in the wire format's version. */
-    @Override
+    @Override // logged commands carry client requests as they came: the log is in the wire format
     public int logFormat() {
         return WireFormat.VERSION;
     }
@@ -382,9 +381,8 @@ public final class MetaStateMachine implements ReplicatedStateMachine {
         }
         int version = in.readInt();
         if (version != SNAPSHOT_VERSION) {
-            // 6 and 7 hold messages (recorded results, rename plans) of wire format 1.
-            throw new IOException("unsupported meta snapshot version " + version + " (this build writes and reads "
-                    + SNAPSHOT_VERSION + ", wire format " + WireFormat.VERSION + ")");
+            throw new IOException("unsupported meta snapshot version " + version + " (this build reads " + SNAPSHOT_VERSION
+                    + ", wire format " + WireFormat.VERSION + ")");
         }
         lock.lock();
         try {
