@@ -87,19 +87,14 @@ class AsyncCreatesIT {
 
             // Small files written and closed: each commit rides in its create's batch. Counted over the files
             // whose creates the mount answered (no MKNOD sent): whether it holds the directory at a given moment
-            // depends on timing (CI twice saw 37 of 50 commits of their own, the delegation asked for late or
-            // taken back meanwhile; the create package's debug log says which), what is tested is the riding.
-            // On a third mount with the default caches, as users run it: on the uncached mount `one` (kernel
-            // attr and entry timeouts 0) every kernel getattr of the directory goes to the servers and sends what is
-            // pending early (PendingOrder's debug log: "GET_ATTR names directory ...: the creates pending there
-            // leave now", every ~70-90 ms of this loop), and half of the commits went on their own even alone on
-            // a quiet machine (26-28 of 50, 0320e66 and later): a cost of that setting (docs/metadata.md, "The price of 0").
-            int third = cluster.mountWith(c -> c.with(ClientConfigKeys.ASYNC_CREATE_HOLD, Duration.ofSeconds(1))
-                    .with(ClientConfigKeys.ATTR_TTL, ClientConfigKeys.ATTR_TTL.defaultValue())
-                    .with(ClientConfigKeys.KERNEL_ATTR_TIMEOUT, ClientConfigKeys.KERNEL_ATTR_TIMEOUT.defaultValue())
-                    .with(ClientConfigKeys.KERNEL_ENTRY_TIMEOUT, ClientConfigKeys.KERNEL_ENTRY_TIMEOUT.defaultValue()));
-            Path writer = cluster.mountPoint(third);
-            MetricRegistry writerRpc = cluster.mountClientMetrics(third);
+            // depends on timing (the delegation asked for late or taken back meanwhile; the create package's
+            // debug log says which), what is tested is the riding. On this uncached mount the kernel asks for the
+            // directory's attributes before every create; they are answered from the leased attributes the
+            // mount moved ahead with its creates. (Until 2026-12-07 the unleased lookup of "e" in the root, which
+            // other mounts change, dropped them: the getattr went to the servers, sent the pending create early,
+            // and about half of the commits went on their own; MetadataCache#leasedAndNotOlder.)
+            Path writer = one;
+            MetricRegistry writerRpc = oneRpc;
             Files.createDirectories(writer.resolve("e"));
             int[] written = {0};
             int[] answeredHere = {0};
@@ -115,7 +110,7 @@ class AsyncCreatesIT {
                 }
                 return answeredHere[0] >= 50;
             }, () -> "50 creates in e answered by the mount; " + answeredHere[0] + " of " + written[0] + " files");
-            assertTrue(ownCommits[0] < 25, "the commits rode with the creates: " + ownCommits[0] + " commits of their own for "
+            assertTrue(ownCommits[0] < 10, "the commits rode with the creates: " + ownCommits[0] + " commits of their own for "
                     + answeredHere[0] + " files the mount created (" + written[0] + " written)");
             try (java.nio.channels.FileChannel ch = java.nio.channels.FileChannel.open(writer.resolve("e/synced"),
                     java.nio.file.StandardOpenOption.CREATE_NEW, java.nio.file.StandardOpenOption.WRITE)) {
@@ -127,7 +122,6 @@ class AsyncCreatesIT {
                 assertEquals("content " + i, Files.readString(two.resolve("e/s" + i)));
             }
             assertEquals("synced", Files.readString(two.resolve("e/synced")));
-            assertEquals(0L, writerRpc.getGauges().get("client.async_creates.lost").getValue(), "no create was refused");
             assertEquals(0L, oneRpc.getGauges().get("client.async_creates.lost").getValue(), "no create was refused");
         }
     }

@@ -143,7 +143,9 @@ public final class MetadataCache {
         if (l == null && ttlNs <= 0) {
             // Not kept: nor may what was cached before this answer be served any more.
             forgetName(parent, name);
-            attrs.remove(attr.ino());
+            if (!leasedAndNotOlder(attr)) {
+                attrs.remove(attr.ino());
+            }
             return;
         }
         trim();
@@ -151,9 +153,26 @@ public final class MetadataCache {
         if (names.computeIfAbsent(parent, p -> new HashMap<>()).put(name, new Entry(attr.ino(), expires, l)) == null) {
             nameCount++;
         }
-        if (!PathResolver.isStub(attr)) {
+        if (!PathResolver.isStub(attr) && (l != null || !leasedAndNotOlder(attr))) {
             storeAttr(attr, l, expires);
         }
+    }
+
+    /**
+     * True when the attributes cached for {@code answer}'s inode are leased, valid, and at least as
+     * new as the answer (by ctime, which every change of an inode moves): an answer the leader did
+     * not lease does not displace them. They are coherent (the leader tells this client of any
+     * other session's change of them before that change is done), and a directory this client
+     * creates in under a delegation is ahead of the servers' answers until its batch is applied
+     * ({@link #touchedHere}). Without this, the unleased lookup of a directory's name in a parent
+     * other mounts change (the kernel's path walk, on every file) dropped the directory's leased
+     * attributes, and the kernel's next getattr of it sent the creates pending there early.
+     * A newer answer (another session's change whose invalidation is on its way) still wins.
+     */
+    private boolean leasedAndNotOlder(InodeAttr answer) {
+        Attr a = attrs.get(answer.ino());
+        return a != null && a.lease != null && !a.timesStale && a.valid(System.nanoTime())
+                && a.attr.ctimeNs() >= answer.ctimeNs();
     }
 
     /** Attributes without a lease (kept for client.attr-ttl). */
@@ -167,6 +186,9 @@ public final class MetadataCache {
             return;
         }
         passThrough.remove(attr.ino());
+        if (l == null && leasedAndNotOlder(attr)) {
+            return;
+        }
         if (l == null && ttlNs <= 0) {
             // Not kept: nor may the attributes cached before this answer be served any more.
             attrs.remove(attr.ino());

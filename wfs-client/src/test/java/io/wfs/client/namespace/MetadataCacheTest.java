@@ -136,6 +136,33 @@ class MetadataCacheTest {
         assertEquals(0, cache.lookup(7, "f"), "an unleased answer replaces the cached name by nothing");
     }
 
+    /**
+     * The kernel looks a directory's name up in a parent other mounts change (leased to nobody)
+     * on every path walk: that unleased answer, older than what this client holds under the
+     * directory's lease and moved ahead with its own creates there, must not drop it.
+     */
+    @Test
+    void anUnleasedAnswerNoNewerThanLeasedAttributesLeavesThemServed() {
+        MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
+        CacheLeaseKeeper.GroupLease lease = lease(Duration.ofMinutes(1).toNanos());
+        cache.putAttr(DIR, lease, cache.generation());
+        cache.touchedHere(7, 5);
+        InodeAttr touched = cache.attr(7);
+        assertEquals(5, touched.mtimeNs());
+        cache.put(1, "d", DIR, null, cache.generation());
+        assertEquals(touched, cache.attr(7), "the lookup's older attributes leave the leased ones");
+        assertEquals(0, cache.lookup(1, "d"), "the unleased name itself is not kept");
+        cache.putAttr(DIR, null, cache.generation());
+        assertEquals(touched, cache.attr(7), "nor does an unleased getattr answer");
+        InodeAttr chmodded = new InodeAttr(7, Posix.S_IFDIR | 0700, 2, 1000, 100, 0, 1, 5, 6, 0, 1);
+        cache.put(1, "d", chmodded, null, cache.generation());
+        assertNull(cache.attr(7), "a newer answer (another session's change on its way) drops them");
+        CacheLeaseKeeper.GroupLease lapsed = lease(0);
+        cache.putAttr(DIR, lapsed, cache.generation());
+        cache.putAttr(chmodded, null, cache.generation());
+        assertNull(cache.attrForWalk(7), "attributes under a lapsed lease hold nothing back");
+    }
+
     @Test
     void aLapsedGroupLeaseServesNothingAndADropForgetsEverything() {
         MetadataCache cache = new MetadataCache(Duration.ZERO, 100);
