@@ -54,6 +54,7 @@ class FrameFuzzIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Duration BUDGET = FrameFuzzer.budget(Duration.ofSeconds(60));
     private static final Duration UNAUTHENTICATED = BUDGET.dividedBy(4);
+    private static final Duration STILL_ANSWERS = Duration.ofSeconds(90);
 
     /** A server under fuzz: its state for the unauthenticated phase and a valid request of its kind. */
     private record Target(String kind, InetSocketAddress address, Callable<Object> state, Callable<Object> ownRequest) {
@@ -177,12 +178,28 @@ class FrameFuzzIT {
         stillAnswers(t, fuzzer);
     }
 
-    /** A valid request of the server's kind and an ECHO. */
+    /**
+     * A valid request of the server's kind and an ECHO, answered right. A server that fails to
+     * answer in time is asked again for up to {@link #STILL_ANSWERS}: in CI, with the three fuzzers
+     * and another IT on two cores, the meta server once took over 5 s to finish a new connection's
+     * handshake right after its fuzzer stopped (2026-12-07), which the server's own survival does not
+     * depend on. A wrong answer fails at once; a server that never answers again fails at the deadline.
+     */
     private void stillAnswers(Target t, FrameFuzzer fuzzer) throws Exception {
-        t.ownRequest().call();
+        long start = System.nanoTime();
+        int[] attempts = {0};
         byte[] payload = {7, 7, 7};
-        assertArrayEquals(payload, rpc.call(t.address(), new EchoRequest(payload)).get(30, TimeUnit.SECONDS).payload(),
-                t.kind() + " still answers; " + fuzzer.replay());
+        io.wfs.common.testing.Await.until(STILL_ANSWERS, () -> {
+            attempts[0]++;
+            t.ownRequest().call();
+            assertArrayEquals(payload, rpc.call(t.address(), new EchoRequest(payload)).get(30, TimeUnit.SECONDS).payload(),
+                    t.kind() + " still answers; " + fuzzer.replay());
+            return true;
+        }, () -> t.kind() + " answers again after the fuzzing; " + fuzzer.replay());
+        if (attempts[0] > 1) {
+            System.out.println(getClass().getSimpleName() + ": " + t.kind() + " answered at attempt " + attempts[0] + ", "
+                    + (System.nanoTime() - start) / 1_000_000 + " ms after the fuzzing");
+        }
     }
 
     private static InetSocketAddress address(String hostPort) {
