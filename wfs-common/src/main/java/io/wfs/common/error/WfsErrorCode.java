@@ -109,6 +109,17 @@ public enum WfsErrorCode {
         return retryable;
     }
 
+    /**
+     * An everyday answer of a file system rather than a fault: no such name (every create's path
+     * walk asks for the name it is about to make), the name exists, no such extended attribute
+     * (asked before every write). Thrown on hot paths, so {@link WfsException} carries it without
+     * a stack trace, which cost half of a negative lookup's CPU in the mount (docs/benchmarks.md,
+     * "Negative lookups without stack traces").
+     */
+    public boolean routine() {
+        return this == ENOENT || this == EEXIST || this == ENODATA;
+    }
+
     /** Decodes a wire code; an unknown code (a newer peer) reads as {@link #EIO}. */
     public static WfsErrorCode fromWireCode(int wireCode) {
         WfsErrorCode c = BY_WIRE_CODE.get(wireCode);

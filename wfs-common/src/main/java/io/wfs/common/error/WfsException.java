@@ -18,7 +18,8 @@ public class WfsException extends RuntimeException {
     }
 
     public WfsException(WfsErrorCode code, String message, String leaderHint, long routeVersion, Throwable cause) {
-        super(code + ": " + message, cause);
+        // A routine answer (WfsErrorCode#routine) skips the stack trace: a cause, if any, keeps its own.
+        super(code + ": " + message, cause, true, !code.routine());
         this.code = code;
         this.leaderHint = leaderHint;
         this.routeVersion = routeVersion;

@@ -51,4 +51,18 @@ class WfsErrorCodeTest {
         assertEquals(WfsErrorCode.INTERNAL, WfsException.unwrap(new IllegalStateException("bug")).code());
         assertEquals("full", inner.detail());
     }
+
+    /** A routine answer (no such name, name exists, no such attribute) is thrown without a stack trace; a fault keeps it. */
+    @Test
+    void routineAnswersCarryNoStackTraceAndFaultsDo() {
+        WfsException absent = new WfsException(WfsErrorCode.ENOENT, "no such name");
+        assertEquals(0, absent.getStackTrace().length);
+        assertEquals("ENOENT: no such name", absent.getMessage());
+        assertEquals(0, new WfsException(WfsErrorCode.EEXIST, "taken").getStackTrace().length);
+        assertEquals(0, new WfsException(WfsErrorCode.ENODATA, "no such attribute").getStackTrace().length);
+        assertTrue(new WfsException(WfsErrorCode.EIO, "disk").getStackTrace().length > 0);
+        assertTrue(new WfsException(WfsErrorCode.INTERNAL, "bug").getStackTrace().length > 0);
+        RuntimeException cause = new RuntimeException("below");
+        assertSame(cause, new WfsException(WfsErrorCode.ENOENT, "gone", cause).getCause(), "the cause stays");
+    }
 }
