@@ -190,7 +190,10 @@ class FrameFuzzIT {
         int[] attempts = {0};
         byte[] payload = {7, 7, 7};
         io.wfs.common.testing.Await.until(STILL_ANSWERS, () -> {
-            attempts[0]++;
+            if (attempts[0]++ == 1) {
+                // The first answer did not come in time: what the servers' event loops are doing, for whoever looks.
+                printEventLoops(t);
+            }
             t.ownRequest().call();
             assertArrayEquals(payload, rpc.call(t.address(), new EchoRequest(payload)).get(30, TimeUnit.SECONDS).payload(),
                     t.kind() + " still answers; " + fuzzer.replay());
@@ -200,6 +203,24 @@ class FrameFuzzIT {
             System.out.println(getClass().getSimpleName() + ": " + t.kind() + " answered at attempt " + attempts[0] + ", "
                     + (System.nanoTime() - start) / 1_000_000 + " ms after the fuzzing");
         }
+    }
+
+    /** The stacks of the servers' network event loops (threads named *-io-*), which a slow handshake waits on. */
+    private void printEventLoops(Target t) {
+        StringBuilder dump = new StringBuilder(getClass().getSimpleName() + ": " + t.kind()
+                + " did not answer in time; the servers' event loops:\n");
+        for (java.lang.management.ThreadInfo info : java.lang.management.ManagementFactory.getThreadMXBean()
+                .dumpAllThreads(false, false)) {
+            if (!info.getThreadName().contains("-io-")) {
+                continue;
+            }
+            dump.append("  ").append(info.getThreadName()).append(' ').append(info.getThreadState()).append('\n');
+            StackTraceElement[] frames = info.getStackTrace();
+            for (int i = 0; i < Math.min(frames.length, 12); i++) {
+                dump.append("      at ").append(frames[i]).append('\n');
+            }
+        }
+        System.out.println(dump);
     }
 
     private static InetSocketAddress address(String hostPort) {
