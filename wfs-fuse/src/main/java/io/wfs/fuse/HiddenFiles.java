@@ -27,6 +27,8 @@ final class HiddenFiles {
     static final String PREFIX = ".fuse_hidden";
     /** x86-64 system call numbers of rename, renameat and renameat2. */
     private static final java.util.Set<String> RENAMES = java.util.Set.of("82", "264", "316");
+    /** Reads of a caller's system call that found it running, before it counts as not in a rename. */
+    private static final int RUNNING_RETRIES = 50;
 
     private final Map<String, Long> inoOf = new HashMap<>();
     private final WfsFileSystem fs;
@@ -70,12 +72,25 @@ final class HiddenFiles {
         return path.startsWith(PREFIX, slash + 1);
     }
 
-    /** Whether thread {@code tid} is inside a rename system call (false when that cannot be read). */
+    /**
+     * Whether thread {@code tid} is inside a rename system call (false when that cannot be read).
+     * The kernel reports a thread's system call only while it sleeps, "running" otherwise: the
+     * caller waits for this request's answer, but may be runnable for a moment when read (woken
+     * and not yet back asleep). Read again then, a few times: a rename taken for an unlink leaves
+     * the name missing for a moment on other mounts (RenameOverOpenFileIT saw it once in CI, under load).
+     */
     static boolean inRename(long tid) {
         try {
-            String line = Files.readString(Path.of("/proc/" + tid + "/syscall")).trim();
-            int space = line.indexOf(' ');
-            return RENAMES.contains(space < 0 ? line : line.substring(0, space));
+            for (int attempt = 0; attempt < RUNNING_RETRIES; attempt++) {
+                String line = Files.readString(Path.of("/proc/" + tid + "/syscall")).trim();
+                if (line.equals("running")) {
+                    Thread.yield();
+                    continue;
+                }
+                int space = line.indexOf(' ');
+                return RENAMES.contains(space < 0 ? line : line.substring(0, space));
+            }
+            return false;
         } catch (IOException | RuntimeException e) {
             return false;
         }

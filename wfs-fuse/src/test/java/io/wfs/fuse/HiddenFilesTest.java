@@ -18,5 +18,15 @@ class HiddenFilesTest {
     void aThreadOutsideARenameOrOneThatIsGoneIsNotInARename() {
         assertFalse(HiddenFiles.inRename(ProcessHandle.current().pid()), "this process's main thread waits, not renames");
         assertFalse(HiddenFiles.inRename(Integer.MAX_VALUE), "no such thread");
+        long self = Long.parseLong(readLink("/proc/thread-self").replaceAll(".*/", "")); // "PID/task/TID"
+        assertFalse(HiddenFiles.inRename(self), "a running thread (this one) is read again, then not in a rename");
+    }
+
+    private static String readLink(String path) {
+        try {
+            return java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of(path)).toString();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
