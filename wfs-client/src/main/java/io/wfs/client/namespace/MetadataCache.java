@@ -36,24 +36,15 @@ public final class MetadataCache {
         }
     }
 
-    /** A directory's attributes answered without a lease, to pass through it on the way to a name. */
-    private record PassThrough(InodeAttr attr, long expiresNs) {
-    }
-
-    /**
-     * How long unleased attributes of a directory serve {@link #attrToPassThrough}: long enough that
-     * the creates of one process in a directory other mounts write too ask for it about once a second,
-     * not on every path walk (docs/metadata.md, "A directory many mounts write").
-     */
-    static final long PASS_THROUGH_NS = TimeUnit.SECONDS.toNanos(1);
-    private static final int MAX_PASS_THROUGH = 4096;
+    /** How long unleased attributes of a directory serve {@link #attrToPassThrough}. */
+    static final long PASS_THROUGH_NS = PassThroughAttrs.TTL_NS;
 
     private final long ttlNs;
     /** parent → name → entry. */
     private final Long2ObjectOpenHashMap<Map<String, Entry>> names = new Long2ObjectOpenHashMap<>();
     private int nameCount;
     private final Long2ObjectOpenHashMap<Attr> attrs = new Long2ObjectOpenHashMap<>();
-    private final Long2ObjectOpenHashMap<PassThrough> passThrough = new Long2ObjectOpenHashMap<>();
+    private final PassThroughAttrs passThrough = new PassThroughAttrs();
     /** Directories with changes of their entries this client sent and has not seen answered, and how many. */
     private final Long2IntOpenHashMap changing = new Long2IntOpenHashMap();
     /** Of those, the ones where two changes (or a change and a local create) overlapped. */
@@ -114,19 +105,12 @@ public final class MetadataCache {
         if (a != null) {
             return a;
         }
-        PassThrough p = passThrough.get(ino);
-        return p == null || System.nanoTime() - p.expiresNs > 0 ? null : p.attr;
+        return passThrough.get(ino);
     }
 
     /** A directory's attributes the leader did not lease: kept for {@link #attrToPassThrough} only. */
     public synchronized void putPassThrough(InodeAttr dir) {
-        if (!Posix.isDirectory(dir.mode()) || PathResolver.isStub(dir)) {
-            return;
-        }
-        if (passThrough.size() >= MAX_PASS_THROUGH) {
-            passThrough.clear();
-        }
-        passThrough.put(dir.ino(), new PassThrough(dir, System.nanoTime() + PASS_THROUGH_NS));
+        passThrough.put(dir);
     }
 
     /** An answer without a lease (kept for client.attr-ttl). */

@@ -218,24 +218,15 @@ public final class PathResolver {
             throw new WfsException(WfsErrorCode.EINVAL, "not an absolute path: " + path);
         }
         // By hand: every FUSE request splits its path, and a stream over String.split cost a tenth of a lookup.
-        int count = 0;
-        for (int i = 0; i < path.length(); i++) {
-            if (path.charAt(i) != '/' && (i == 0 || path.charAt(i - 1) == '/')) {
-                count++;
+        java.util.List<String> parts = new java.util.ArrayList<>(8);
+        for (int i = 0, n = path.length(); i < n; ) {
+            int slash = path.indexOf('/', i);
+            int end = slash < 0 ? n : slash;
+            if (end > i) {
+                parts.add(path.substring(i, end));
             }
+            i = end + 1;
         }
-        String[] parts = new String[count];
-        int n = 0;
-        int start = -1;
-        for (int i = 0; i <= path.length(); i++) {
-            boolean slash = i == path.length() || path.charAt(i) == '/';
-            if (slash && start >= 0) {
-                parts[n++] = path.substring(start, i);
-                start = -1;
-            } else if (!slash && start < 0) {
-                start = i;
-            }
-        }
-        return parts;
+        return parts.toArray(new String[0]);
     }
 }
