@@ -86,6 +86,11 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "which the servers release the session's open files and locks). The first renewal comes "
                     + "after a third of it.");
 
+    public static final ConfigKey<Duration> CLOSE_DELAY = durationKey("client.close-delay", Duration.ofMillis(20),
+            "How long the closes of files are gathered before they go to the meta leaders, one request per group for "
+                    + "all of them (nothing waits for a close); an unlinked file's data is freed that much later after its "
+                    + "last close. 0: each close is sent at once (docs/metadata.md, \"Opens\").");
+
     public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 8, 0, 256,
             "N (default 8): the mount's FUSE requests are served by threads of its own, attached to the JVM for their "
                     + "whole life: N at the start, one more whenever every one is busy (up to 256), none retired before "
@@ -116,6 +121,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_MKDIRS, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, OPEN_PREFETCH, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
-                SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
+                CLOSE_DELAY, SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
     }
 }

@@ -2,7 +2,6 @@ package io.wfs.client;
 
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.wfs.common.msg.meta.AttrReply;
-import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.GetSlicesRequest;
 import io.wfs.common.msg.meta.OpenRequest;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
@@ -29,13 +28,16 @@ final class MetaSession implements AutoCloseable {
     private final MetaClient meta;
     private final Supplier<SlotMap> slotMap;
     private final SessionOpens opens;
+    /** Heartbeats, and the sends of gathered closes. */
     private final ScheduledExecutorService heartbeats =
             Executors.newSingleThreadScheduledExecutor(new DefaultThreadFactory("wfs-session-heartbeat", true));
+    private final DeferredCloses closes;
 
-    MetaSession(MetaClient meta, Supplier<SlotMap> slotMap, Duration heartbeat) {
+    MetaSession(MetaClient meta, Supplier<SlotMap> slotMap, Duration heartbeat, Duration closeDelay) {
         this.meta = meta;
         this.slotMap = slotMap;
         this.opens = new SessionOpens(slotMap);
+        this.closes = new DeferredCloses(meta, heartbeats, closeDelay);
         meta.setHeldOpens(opens);
         // Named in the meta leaders' log when it expires (MetaGroupReplica): which client it was.
         LOG.info("session {} with the meta groups, renewed every {}", Long.toHexString(meta.session()), heartbeat);
@@ -98,18 +100,17 @@ final class MetaSession implements AutoCloseable {
         });
     }
 
-    /** One close; not waited for (a lost one is released with the session's expiry). */
+    /**
+     * One close; not waited for, and sent with the others of the next {@code client.close-delay}
+     * (DeferredCloses). A lost one is released with the session's expiry.
+     */
     void close(Caller caller, long ino) {
-        long epoch = opens.closed(ino);
-        meta.call(new CloseRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, epoch)).whenComplete((r, e) -> {
-            if (e != null) {
-                LOG.warn("close of {} not recorded (the session's expiry releases it): {}", ino, e.toString());
-            }
-        });
+        closes.close(ino, opens.closed(ino));
     }
 
     @Override
     public void close() {
+        closes.close();
         heartbeats.shutdownNow();
     }
 }

@@ -113,7 +113,8 @@ public final class WfsClient implements WfsFileSystem {
         files = new FileIo(meta, stores, new WriteBudget(config.get(ClientConfigKeys.TOTAL_BUFFER)),
                 FileIoSettings.from(config), diskCache, registry);
         files.onCommit(new CommittedAttributes(cache, paths));
-        session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT));
+        session = new MetaSession(meta, cluster::slotMap, config.get(ClientConfigKeys.SESSION_HEARTBEAT),
+                config.get(ClientConfigKeys.CLOSE_DELAY));
         creates = leases != null && config.get(ClientConfigKeys.ASYNC_CREATES)
                 ? AsyncCreates.install(meta, cache, leases, paths, files, blockIds, session::createdOpen,
                 config.get(ClientConfigKeys.ASYNC_CREATE_HOLD), config.get(ClientConfigKeys.ASYNC_MKDIRS), registry) : null;

@@ -110,9 +110,10 @@ class OpenFilesUnderLeaderKillIT {
         }
     }
 
+    /** Requests that closed files (the mount gathers closes: client.close-delay) the leaders answered. */
     private static long successfulCloses(MiniCluster cluster) {
         com.codahale.metrics.MetricRegistry m = cluster.mountClientMetrics(0);
-        return m.timer("rpc.client.close.latency").getCount() - m.counter("rpc.client.close.errors").getCount();
+        return m.timer("rpc.client.close_batch.latency").getCount() - m.counter("rpc.client.close_batch.errors").getCount();
     }
 
     static byte[] readAll(FileChannel channel, int length) throws Exception {

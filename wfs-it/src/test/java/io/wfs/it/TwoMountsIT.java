@@ -57,6 +57,56 @@ class TwoMountsIT {
         assertEquals(more[more.length - 1], seen[seen.length - 1]);
     }
 
+    /**
+     * Closes are gathered for client.close-delay and sent in one request per group: reading many
+     * files costs fewer close requests than files, and a file another mount unlinked while this
+     * one read it is freed once those closes arrive, not before.
+     */
+    @Test
+    void closesOfFilesReadTogetherGoInFewerRequestsAndFreeWhatAnotherMountUnlinked() throws Exception {
+        int n = 40;
+        Files.createDirectories(two.resolve("closes"));
+        byte[][] contents = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            contents[i] = new byte[5_000 + i];
+            new Random(i).nextBytes(contents[i]);
+            Files.write(two.resolve("closes/f" + i), contents[i]);
+        }
+        com.codahale.metrics.MetricRegistry rpc = cluster.mountClientMetrics(0);
+        long[] inos = new long[n];
+        FileChannel[] open = new FileChannel[n];
+        try (io.wfs.common.route.MetaClient meta = new io.wfs.common.route.MetaClient(cluster.rpcClient(),
+                cluster.mountClient(0).slotMap(), Duration.ofSeconds(30))) {
+            for (int i = 0; i < n; i++) {
+                open[i] = FileChannel.open(one.resolve("closes/f" + i), StandardOpenOption.READ);
+                inos[i] = cluster.mountClient(0).getattr(io.wfs.client.Caller.ROOT, "/closes/f" + i).ino();
+            }
+            for (int i = 0; i < n; i++) {
+                Files.delete(two.resolve("closes/f" + i));
+            }
+            for (int i = 0; i < n; i++) {
+                assertArrayEquals(contents[i], OpenFilesUnderLeaderKillIT.readAll(open[i], contents[i].length), "f" + i);
+            }
+            assertEquals(0, OpenFilesUnderLeaderKillIT.attrOrNull(meta, inos[0]).nlink(), "held open, nameless");
+            long batchesBefore = rpc.timer("rpc.client.close_batch.latency").getCount();
+            for (FileChannel c : open) {
+                c.close();
+            }
+            for (long ino : inos) {
+                Await.until(Duration.ofMinutes(1), () -> OpenFilesUnderLeaderKillIT.missing(meta, ino),
+                        "an unlinked file freed after its last close");
+            }
+            long batches = rpc.timer("rpc.client.close_batch.latency").getCount() - batchesBefore;
+            assertTrue(batches > 0 && batches < n, n + " closes in " + batches + " requests");
+        } finally {
+            for (FileChannel c : open) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+        }
+    }
+
     @Test
     void fcntlLocksConflictAcrossMounts() throws Exception {
         Path f = one.resolve("fcntl.lock");

@@ -117,6 +117,7 @@ public enum MessageType {
             io.wfs.common.msg.meta.CreateBatchReply.class),
     REPAIR_INODE(137, MessageCategory.META, io.wfs.common.msg.meta.RepairInodeRequest.class,
             io.wfs.common.msg.meta.RepairInodeReply.class),
+    CLOSE_BATCH(138, MessageCategory.META, io.wfs.common.msg.meta.CloseBatchRequest.class, OkReply.class),
 
     // Cross-group operations (lock-flag protocol) between meta groups.
     CREATE_LOCKED(150, MessageCategory.META, CreateLockedRequest.class, AttrReply.class),

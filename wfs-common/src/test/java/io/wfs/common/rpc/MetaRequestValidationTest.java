@@ -56,6 +56,28 @@ class MetaRequestValidationTest {
                 .atOpenEpoch(-1)));
     }
 
+    /** A batch of closes: as many epochs as inodes, at least one, within the bound, of a session. */
+    @Test
+    void aBatchOfClosesIsCheckedAsItsCloses() {
+        MetaHeader session = H.withSequence(5, 2, 1);
+        new io.wfs.common.msg.meta.CloseBatchRequest(session, new long[] {7, 8, 7}, new long[] {0, 3, 3}).validate();
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                new long[] {7, 8}, new long[] {0})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                new long[0], new long[0])));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                null, null)));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                new long[] {7}, new long[] {-1})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                new long[] {0}, new long[] {0})));
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(H,
+                new long[] {7}, new long[] {0})));
+        int tooMany = io.wfs.common.msg.meta.CloseBatchRequest.MAX_CLOSES + 1;
+        assertEquals(WfsErrorCode.BAD_REQUEST, refusal(new io.wfs.common.msg.meta.CloseBatchRequest(session,
+                new long[tooMany], new long[tooMany])));
+    }
+
     @Test
     void aRemovalsLockAndCommitSkipTheSessionTheyActForAndOnlyACommitNamesOne() {
         MetaHeader internal = H.withSequence(5, 2, 1);

@@ -78,6 +78,8 @@ public final class ValidRequests {
             case UNLINK_LOCKED_CHILD -> new io.wfs.common.msg.meta.UnlinkLockedChildRequest(h, ino, name(r), ino + 9, 1000, 77, r.nextBoolean());
             case OPEN -> new io.wfs.common.msg.meta.OpenRequest(h, ino, r.nextInt(3));
             case CLOSE -> new io.wfs.common.msg.meta.CloseRequest(h, ino);
+            case CLOSE_BATCH -> new io.wfs.common.msg.meta.CloseBatchRequest(h, new long[] {ino, ino + 1, ino},
+                    new long[] {0, r.nextInt(5), 1});
             case SET_LOCK -> new io.wfs.common.msg.meta.SetLockRequest(h, ino, 1, 2, 10, 20, r.nextLong());
             case GET_LOCK -> new io.wfs.common.msg.meta.GetLockRequest(h, ino, 1, 1, 0, Long.MAX_VALUE, r.nextLong());
             case SESSION_HEARTBEAT -> new io.wfs.common.msg.meta.SessionHeartbeatRequest(h, r.nextInt(4096));

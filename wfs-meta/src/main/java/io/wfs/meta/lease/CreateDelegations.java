@@ -188,7 +188,8 @@ public final class CreateDelegations {
     /** Requests that never wait: the holders' own batches and the session's housekeeping. */
     private static boolean exempt(MessageType type) {
         return type == MessageType.CREATE_BATCH || type == MessageType.CACHE_LEASE_POLL
-                || type == MessageType.SESSION_HEARTBEAT || type == MessageType.ANNOUNCE_OPENS || type == MessageType.CLOSE;
+                || type == MessageType.SESSION_HEARTBEAT || type == MessageType.ANNOUNCE_OPENS || type == MessageType.CLOSE
+                || type == MessageType.CLOSE_BATCH;
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.wfs.meta.ops;
 
-import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.AnnounceOpensRequest;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.msg.meta.SessionHeartbeatRequest;
@@ -46,9 +44,7 @@ public final class AnnounceOpensOp implements MetaOperation<AnnounceOpensRequest
 
     @Override
     public OkReply execute(MetaContext ctx, AnnounceOpensRequest req) {
-        if (!ctx.leaderOpens().active()) {
-            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
-        }
+        ctx.leaderOpens().requireActive();
         long[] inos = req.inos();
         int[] counts = req.counts();
         LongArrayList held = new LongArrayList(inos.length);

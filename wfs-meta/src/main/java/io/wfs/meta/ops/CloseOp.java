@@ -1,7 +1,5 @@
 package io.wfs.meta.ops;
 
-import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.OkReply;
 import io.wfs.common.rpc.MessageType;
@@ -24,10 +22,7 @@ public final class CloseOp implements MetaOperation<CloseRequest, OkReply> {
 
     @Override
     public OkReply execute(MetaContext ctx, CloseRequest req) {
-        if (!ctx.leaderOpens().active()) {
-            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
-        }
-        ctx.leaderOpens().close(ctx.caller().session(), req.ino(), req.openEpoch());
+        ctx.leaderOpens().requireActive().close(ctx.caller().session(), req.ino(), req.openEpoch());
         return OkReply.INSTANCE;
     }
 }

@@ -28,7 +28,7 @@ public final class MetaOperations {
                 // File data.
                 new AllocateBlockIdsOp(), new CommitSlicesOp(), new GetSlicesOp(),
                 // Client sessions: opens, locks, heartbeats.
-                new OpenOp(), new CloseOp(), new AnnounceOpensOp(), new SetLockOp(), new GetLockOp(),
+                new OpenOp(), new CloseOp(), new CloseBatchOp(), new AnnounceOpensOp(), new SetLockOp(), new GetLockOp(),
                 new SessionHeartbeatOp(),
                 // Client caches: the lease poll; asynchronous creates under a delegation.
                 new CacheLeasePollOp(), new DelegateCreatesOp(), new CreateBatchOp(),

@@ -40,10 +40,7 @@ public final class OpenOp implements MetaOperation<OpenRequest, AttrReply> {
      * the open that rides in a slice fetch (GetSlicesOp).
      */
     static InodeAttributes open(MetaContext ctx, long ino, int flags, long openEpoch) {
-        LeaderOpens opens = ctx.leaderOpens();
-        if (!opens.active()) {
-            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
-        }
+        LeaderOpens opens = ctx.leaderOpens().requireActive();
         InodeAttributes a = ctx.attributes(ino);
         if (a.nlink() == 0 && !opens.isOpen(ino)) {
             // An orphan nobody holds is on its way out: its release may already be proposed.

@@ -1,5 +1,7 @@
 package io.wfs.meta.session;
 
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.meta.OpenEpochs;
 import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
@@ -80,6 +82,14 @@ public final class LeaderOpens {
 
     public boolean active() {
         return active;
+    }
+
+    /** This leader's opens, to count or uncount; EBUSY while it still applies its predecessor's entries. */
+    public LeaderOpens requireActive() {
+        if (!active) {
+            throw new WfsException(WfsErrorCode.EBUSY, "this leader is still applying its predecessor's entries");
+        }
+        return this;
     }
 
     /**

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.msg.meta.AnnounceOpensRequest;
+import io.wfs.common.msg.meta.CloseBatchRequest;
 import io.wfs.common.msg.meta.CloseRequest;
 import io.wfs.common.msg.meta.CommitSlicesRequest;
 import io.wfs.common.msg.meta.GetAttrRequest;
@@ -291,6 +292,32 @@ class ClientSessionOpsTest {
         next.run(new CloseRequest(a(), f, 2));
         MetaTester.fails(WfsErrorCode.ENOENT, () -> next.stat(f));
         assertTrue(io.wfs.common.msg.meta.OpenEpochs.counts(0, 5), "epoch 0 always counts");
+    }
+
+    /**
+     * Gathered closes (client.close-delay): each inode closed as often as it appears, each with its
+     * own epoch; another session's opens untouched; a leader still applying its predecessor's entries refuses.
+     */
+    @Test
+    void aBatchOfClosesClosesEachOfItsOpensOnce() {
+        t.run(new SessionHeartbeatRequest(a(), 0));
+        long f = t.create(ROOT, "f", 0666).ino();
+        long g = t.create(ROOT, "g", 0666).ino();
+        t.run(new OpenRequest(a(), f, 0, 1));
+        t.run(new OpenRequest(a(), f, 0, 1));
+        t.run(new OpenRequest(a(), g, 0, 1));
+        t.run(new OpenRequest(b(), g, 0));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("f")));
+        t.run(new UnlinkRequest(t.h(), ROOT, n("g")));
+        t.run(new CloseBatchRequest(a(), new long[] {f, g}, new long[] {1, 1}));
+        assertEquals(0, t.stat(f).nlink(), "one of A's two handles of f is still open");
+        t.run(new CloseBatchRequest(a(), new long[] {f}, new long[] {1}));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(f));
+        assertEquals(0, t.stat(g).nlink(), "B still holds g");
+        t.run(new CloseBatchRequest(b(), new long[] {g, g}, new long[] {0, 0}));
+        MetaTester.fails(WfsErrorCode.ENOENT, () -> t.stat(g));
+        t.machine().onLeaderStop();
+        t.fails(WfsErrorCode.EBUSY, new CloseBatchRequest(a(), new long[] {f}, new long[] {1}));
     }
 
     @Test

@@ -31,7 +31,7 @@ public final class ScopedAccess {
             MessageType.UNLINK, MessageType.RMDIR, MessageType.SYMLINK, MessageType.READLINK, MessageType.LINK,
             MessageType.RENAME, MessageType.READDIR, MessageType.GET_XATTR, MessageType.SET_XATTR,
             MessageType.LIST_XATTR, MessageType.REMOVE_XATTR, MessageType.ALLOCATE_BLOCK_IDS,
-            MessageType.COMMIT_SLICES, MessageType.GET_SLICES, MessageType.OPEN, MessageType.CLOSE,
+            MessageType.COMMIT_SLICES, MessageType.GET_SLICES, MessageType.OPEN, MessageType.CLOSE, MessageType.CLOSE_BATCH,
             MessageType.SET_LOCK, MessageType.GET_LOCK, MessageType.SESSION_HEARTBEAT, MessageType.ANNOUNCE_OPENS,
             MessageType.CACHE_LEASE_POLL,
             MessageType.GET_QUOTA,
