@@ -91,6 +91,12 @@ public final class ClientConfigKeys implements ConfigKeySet {
                     + "all of them (nothing waits for a close); an unlinked file's data is freed that much later after its "
                     + "last close. 0: each close is sent at once (docs/metadata.md, \"Opens\").");
 
+    public static final ConfigKey<Integer> CALLER_CONNECTIONS = intKey("client.caller-connections", 8, 0, 256,
+            "Connections to each server, besides the event loop's, on which a thread that waits for an answer at once (a "
+                    + "FUSE request's lookup, open, getattr or block read) sends its request and reads the answer itself, "
+                    + "sparing two thread hand-offs per call; a call finding all of them busy goes through the event loop. "
+                    + "0: every call goes through the event loop (docs/client.md, \"Calls on the caller's thread\").");
+
     public static final ConfigKey<Integer> FUSE_THREADS = intKey("client.fuse-threads", 8, 0, 256,
             "N (default 8): the mount's FUSE requests are served by threads of its own, attached to the JVM for their "
                     + "whole life: N at the start, one more whenever every one is busy (up to 256), none retired before "
@@ -121,6 +127,6 @@ public final class ClientConfigKeys implements ConfigKeySet {
     public List<ConfigKey<?>> keys() {
         return List.of(MANAGERS, ATTR_TTL, CACHE_LEASES, ASYNC_CREATES, ASYNC_MKDIRS, ASYNC_CREATE_HOLD, KERNEL_ATTR_TIMEOUT, KERNEL_ENTRY_TIMEOUT, FUSE_THREADS, ROUTE_REFRESH, BLOCK_SIZE, FILE_BUFFER, TOTAL_BUFFER, UPLOADS_IN_FLIGHT,
                 READ_CHUNK, OPEN_PREFETCH, READ_CACHE_CHUNKS, CACHE_DIR, CACHE_SIZE, CALL_DEADLINE, WRITABLE_VOLUME_WAIT, SESSION_HEARTBEAT,
-                CLOSE_DELAY, SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
+                CLOSE_DELAY, CALLER_CONNECTIONS, SUBDIR, QUOTA_RENAME_COUNT_LIMIT, METRICS_PORT);
     }
 }

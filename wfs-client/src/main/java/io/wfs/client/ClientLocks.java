@@ -27,7 +27,7 @@ final class ClientLocks {
             try {
                 io.wfs.common.msg.meta.SetLockRequest set = new io.wfs.common.msg.meta.SetLockRequest(
                         meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner);
-                Rpc.await(meta.call(set));
+                Rpc.await(meta.callHere(set));
                 held.locked(file.ino(), owner, kind, type, set.lockStart(), set.lockEnd());
                 return;
             } catch (WfsException e) {
@@ -48,7 +48,7 @@ final class ClientLocks {
 
     io.wfs.common.msg.meta.LockInfoReply testLock(WfsFile file, int kind, int type, long start, long end, long owner) {
         Caller c = file.caller();
-        io.wfs.common.msg.meta.LockInfoReply r = Rpc.await(meta.call(new io.wfs.common.msg.meta.GetLockRequest(
+        io.wfs.common.msg.meta.LockInfoReply r = Rpc.await(meta.callHere(new io.wfs.common.msg.meta.GetLockRequest(
                 // The session tells the server which locks are this client's own (a read: nothing is recorded).
                 meta.mutation(c.uid(), c.gid(), c.groups()), file.ino(), kind, type, start, end, owner)));
         return r.found() ? r : null;

@@ -92,7 +92,7 @@ final class ClientNamespace {
 
     String readlink(Caller c, String path) {
         InodeAttr a = paths.resolve(c, path);
-        byte[] target = Rpc.await(meta.call(new ReadlinkRequest(query(meta, c), a.ino()))).target();
+        byte[] target = Rpc.await(meta.callHere(new ReadlinkRequest(query(meta, c), a.ino()))).target();
         return new String(target, StandardCharsets.UTF_8);
     }
 
@@ -113,7 +113,7 @@ final class ClientNamespace {
         cache.changeStarts(p.parent());
         OkReply r = null;
         try {
-            r = Rpc.await(meta.call(request));
+            r = Rpc.await(meta.callHere(request));
         } finally {
             forget(p, ino);
             cache.changeEnds(p.parent(), r == null ? null : r.dir(), r == null ? null : paths.leaseOf(p.parent(), r.leased()),
@@ -129,7 +129,7 @@ final class ClientNamespace {
         cache.changeStarts(src.parent());
         cache.changeStarts(dst.parent());
         try {
-            Rpc.await(meta.call(new RenameRequest(mutation(meta, c), src.parent(), src.name(), dst.parent(), dst.name(),
+            Rpc.await(meta.callHere(new RenameRequest(mutation(meta, c), src.parent(), src.name(), dst.parent(), dst.name(),
                     flags)));
         } catch (WfsException e) {
             throw e.code() == WfsErrorCode.EXDEV ? quotaEdgeRename.refine(c, from, to, e) : e;
@@ -153,7 +153,7 @@ final class ClientNamespace {
         cache.changeStarts(ino);
         AttrReply r = null;
         try {
-            r = Rpc.await(meta.call(new SetAttrRequest(mutation(meta, c), ino, change)));
+            r = Rpc.await(meta.callHere(new SetAttrRequest(mutation(meta, c), ino, change)));
             return r.attr();
         } finally {
             cache.attrsChangeEnds(ino, r == null ? null : r.attr(), r == null ? null : paths.leaseOf(ino, r.leased()),
@@ -178,7 +178,7 @@ final class ClientNamespace {
     ReaddirReply readdirPage(Caller c, String path, long cookie, int maxEntries) {
         InodeAttr dir = paths.resolve(c, path);
         long askedAt = cache.generation();
-        ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(paths.cachedQuery(c), dir.ino(), cookie, maxEntries,
+        ReaddirReply page = Rpc.await(meta.callHere(new ReaddirRequest(paths.cachedQuery(c), dir.ino(), cookie, maxEntries,
                 true)));
         CacheLeaseKeeper.GroupLease lease = paths.leaseOf(dir.ino(), page.leased());
         for (DirEntry e : page.entries()) {
@@ -196,13 +196,13 @@ final class ClientNamespace {
         if (cache.bare(ino) && PathResolver.mayAccess(a, c, io.wfs.common.posix.Posix.R_OK)) {
             throw new WfsException(WfsErrorCode.ENODATA, "no such attribute");
         }
-        return Rpc.await(meta.call(new GetXattrRequest(query(meta, c), ino, name))).value();
+        return Rpc.await(meta.callHere(new GetXattrRequest(query(meta, c), ino, name))).value();
     }
 
     void setxattr(Caller c, String path, byte[] name, byte[] value, int flags) {
         long ino = paths.resolve(c, path).ino();
         try {
-            Rpc.await(meta.call(new SetXattrRequest(mutation(meta, c), ino, name, value, flags)));
+            Rpc.await(meta.callHere(new SetXattrRequest(mutation(meta, c), ino, name, value, flags)));
         } finally {
             cache.forgetAttr(ino);
         }
@@ -210,13 +210,13 @@ final class ClientNamespace {
 
     byte[] listxattr(Caller c, String path) {
         long ino = paths.resolve(c, path).ino();
-        return Rpc.await(meta.call(new ListXattrRequest(query(meta, c), ino))).names();
+        return Rpc.await(meta.callHere(new ListXattrRequest(query(meta, c), ino))).names();
     }
 
     void removexattr(Caller c, String path, byte[] name) {
         long ino = paths.resolve(c, path).ino();
         try {
-            Rpc.await(meta.call(new RemoveXattrRequest(mutation(meta, c), ino, name)));
+            Rpc.await(meta.callHere(new RemoveXattrRequest(mutation(meta, c), ino, name)));
         } finally {
             cache.forgetAttr(ino);
         }
@@ -232,7 +232,7 @@ final class ClientNamespace {
         AttrReply r = null;
         CacheLeaseKeeper.GroupLease lease = null;
         try {
-            r = Rpc.await(meta.call(request));
+            r = Rpc.await(meta.callHere(request));
             lease = paths.leaseOf(request.routingIno(), r.leased());
         } finally {
             // The directory after the change, when sent: the kernel's next stat of it costs no round trip.

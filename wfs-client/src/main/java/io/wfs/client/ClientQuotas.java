@@ -42,7 +42,7 @@ public final class ClientQuotas {
     /** Puts a quota on the directory at path or changes its limits (0 = no limit). */
     public QuotaUsage set(Caller caller, String path, long limitBytes, long limitInodes) {
         long dir = paths.resolve(caller, path).ino();
-        return Rpc.await(meta.call(new SetQuotaRequest(caller.mutation(meta), dir,
+        return Rpc.await(meta.callHere(new SetQuotaRequest(caller.mutation(meta), dir,
                 limitBytes, limitInodes))).quota();
     }
 
@@ -55,7 +55,7 @@ public final class ClientQuotas {
     /** The quota of a directory, empty when it has none. */
     public Optional<QuotaUsage> ofDirectory(Caller caller, long dirIno) {
         try {
-            return Optional.of(Rpc.await(meta.call(new GetQuotaRequest(caller.query(meta), dirIno))).quota());
+            return Optional.of(Rpc.await(meta.callHere(new GetQuotaRequest(caller.query(meta), dirIno))).quota());
         } catch (WfsException e) {
             if (e.code() == WfsErrorCode.ENODATA) {
                 return Optional.empty();
@@ -66,7 +66,7 @@ public final class ClientQuotas {
 
     public void remove(Caller caller, String path) {
         long dir = paths.resolve(caller, path).ino();
-        Rpc.await(meta.call(new RemoveQuotaRequest(caller.mutation(meta), dir)));
+        Rpc.await(meta.callHere(new RemoveQuotaRequest(caller.mutation(meta), dir)));
     }
 
     /** Every quota of the cluster, group by group. */
@@ -74,7 +74,7 @@ public final class ClientQuotas {
         List<QuotaUsage> all = new ArrayList<>();
         for (SlotMap.Group g : cluster.slotMap().groups()) {
             if (g.slots().length > 0) {
-                all.addAll(Rpc.await(meta.call(new ListQuotasRequest(caller.query(meta), g.slots()[0]))).quotas());
+                all.addAll(Rpc.await(meta.callHere(new ListQuotasRequest(caller.query(meta), g.slots()[0]))).quotas());
             }
         }
         return all;
@@ -106,7 +106,7 @@ public final class ClientQuotas {
     private String nameIn(Caller caller, long dir, long child) {
         long cookie = 0;
         while (true) {
-            ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(caller.query(meta), dir, cookie, READDIR_PAGE, false)));
+            ReaddirReply page = Rpc.await(meta.callHere(new ReaddirRequest(caller.query(meta), dir, cookie, READDIR_PAGE, false)));
             for (DirEntry e : page.entries()) {
                 if (e.ino() == child) {
                     return new String(e.name(), StandardCharsets.UTF_8);

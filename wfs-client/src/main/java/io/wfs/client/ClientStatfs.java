@@ -54,7 +54,7 @@ final class ClientStatfs {
         for (SlotMap.Group g : cluster.slotMap().groups()) {
             // A scoped client may not see the cluster's usage (its statfs is its volume's quota).
             if (!scoped && g.slots().length > 0) {
-                StatFsReply r = Rpc.await(meta.call(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
+                StatFsReply r = Rpc.await(meta.callHere(new StatFsRequest(meta.query(0, 0), g.slots()[0])));
                 usedBytes += r.usedBytes();
                 usedInodes += r.usedInodes();
             }

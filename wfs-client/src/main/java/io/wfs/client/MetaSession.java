@@ -74,10 +74,11 @@ final class MetaSession implements AutoCloseable {
      * Opens {@code ino} for {@code access} and fetches its slices, in one request
      * ({@code GetSlicesRequest.opening}); counted from before the request leaves, as {@link #open}.
      * A server that predates the riding open answers without it: the open follows on its own.
+     * Sent on the calling thread (MetaClient.callHere): the open waits for it at once.
      */
     CompletableFuture<SlicesReply> openFetching(Caller caller, long ino, int access) {
         long epoch = opens.opened(ino);
-        return meta.call(GetSlicesRequest.opening(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch))
+        return meta.callHere(GetSlicesRequest.opening(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch))
                 .thenCompose(fetched -> fetched.opened() ? CompletableFuture.completedFuture(fetched)
                         : meta.call(new OpenRequest(meta.mutation(caller.uid(), caller.gid(), caller.groups()), ino, access, epoch))
                                 .thenApply(attr -> fetched));

@@ -101,7 +101,7 @@ final class QuotaEdgeRename {
                 if (inodes > countLimit) {
                     return false;
                 }
-                ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(caller.query(meta), dir, cookie,
+                ReaddirReply page = Rpc.await(meta.callHere(new ReaddirRequest(caller.query(meta), dir, cookie,
                         READDIR_PAGE, true)));
                 for (DirEntry e : page.entries()) {
                     if (e.attr() == null) {

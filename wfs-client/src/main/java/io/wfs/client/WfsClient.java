@@ -72,6 +72,7 @@ public final class WfsClient implements WfsFileSystem {
         }
         scope = secret.scope();
         rpc = new RpcClient("wfs-client", RpcOptions.from(config), secret, registry);
+        rpc.enableCallsHere(config.get(ClientConfigKeys.CALLER_CONNECTIONS));
         try {
             java.time.Duration deadline = config.get(ClientConfigKeys.CALL_DEADLINE);
             manager = new ManagerClient(rpc, managers, deadline);

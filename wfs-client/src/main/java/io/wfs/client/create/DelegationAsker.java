@@ -140,7 +140,7 @@ final class DelegationAsker {
             askedAt = changes.mark(dir);
         }
         try {
-            reply = Rpc.await(meta.call(new DelegateCreatesRequest(
+            reply = Rpc.await(meta.callHere(new DelegateCreatesRequest(
                     meta.mutation(caller.uid(), caller.gid(), caller.groups()), dir)));
             names = namesOf(caller, dir, reply.entries());
         } catch (WfsException e) {
@@ -188,7 +188,7 @@ final class DelegationAsker {
         if (entries > ReaddirRequest.MAX_ENTRIES) {
             return null;
         }
-        ReaddirReply page = Rpc.await(meta.call(new ReaddirRequest(
+        ReaddirReply page = Rpc.await(meta.callHere(new ReaddirRequest(
                 // With the session: a request without one would recall this very delegation.
                 meta.leasedQuery(caller.uid(), caller.gid(), caller.groups()), dir, 0, ReaddirRequest.MAX_ENTRIES, false)));
         if (!page.eof()) {

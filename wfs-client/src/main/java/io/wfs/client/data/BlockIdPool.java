@@ -40,7 +40,7 @@ public final class BlockIdPool {
         }
         // Allocated outside the lock: other slots' writers need not wait for this round trip.
         // As root: ids are not data, and the file's own permissions were checked when it was opened.
-        BlockIdsReply reply = Rpc.await(meta.call(new AllocateBlockIdsRequest(meta.mutation(0, 0), owner.applyAsLong(ino),
+        BlockIdsReply reply = Rpc.await(meta.callHere(new AllocateBlockIdsRequest(meta.mutation(0, 0), owner.applyAsLong(ino),
                 BATCH)));
         synchronized (bySlot) {
             LongArrayFIFOQueue ids = bySlot.computeIfAbsent(slot, s -> new LongArrayFIFOQueue());

@@ -121,11 +121,16 @@ public final class BlockStoreClient {
 
     /** Bytes [offset, offset + length) of a block, from any replica that has a good copy. */
     public byte[] read(int volume, long blockId, int offset, int length) {
-        return Rpc.await(readAsync(volume, blockId, offset, length));
+        return Rpc.await(readAsync(volume, blockId, offset, length, Thread.currentThread()));
     }
 
     /** As {@link #read}, without blocking the caller (read-ahead). */
     public CompletableFuture<byte[]> readAsync(int volume, long blockId, int offset, int length) {
+        return readAsync(volume, blockId, offset, length, null);
+    }
+
+    /** The first replica is asked on the calling thread when it is {@code caller}, which waits for the answer at once. */
+    private CompletableFuture<byte[]> readAsync(int volume, long blockId, int offset, int length, Thread caller) {
         List<String> replicas = new ArrayList<>(cluster.replicasOf(volume));
         if (replicas.isEmpty()) {
             cluster.refresh();
@@ -136,14 +141,14 @@ public final class BlockStoreClient {
         }
         CompletableFuture<byte[]> result = new CompletableFuture<>();
         attemptRead(replicas, ThreadLocalRandom.current().nextInt(replicas.size()), 0,
-                new ReadBlockRequest(volume, blockId, offset, length, false), false, result);
+                new ReadBlockRequest(volume, blockId, offset, length, false), false, result, caller);
         return result;
     }
 
     private void attemptRead(List<String> replicas, int start, int tried, ReadBlockRequest req, boolean refreshed,
-                             CompletableFuture<byte[]> result) {
+                             CompletableFuture<byte[]> result, Thread caller) {
         String replica = replicas.get((start + tried) % replicas.size());
-        rpc.call(address(replica), req).whenComplete((reply, error) -> {
+        (caller == Thread.currentThread() ? rpc.callHere(address(replica), req) : rpc.call(address(replica), req)).whenComplete((reply, error) -> {
             if (error == null) {
                 result.complete(reply.data());
                 return;
@@ -151,7 +156,7 @@ public final class BlockStoreClient {
             WfsException e = WfsException.unwrap(error);
             if (tried + 1 < replicas.size()) {
                 LOG.info("read of block {} from {} failed, trying another replica: {}", req.blockId(), replica, e.toString());
-                attemptRead(replicas, start, tried + 1, req, refreshed, result);
+                attemptRead(replicas, start, tried + 1, req, refreshed, result, caller);
             } else if (!refreshed) {
                 // Every replica this client knows failed: the volume may have been re-replicated to other
                 // stores since the route was fetched. Refreshed off the network thread (it blocks).
@@ -159,7 +164,7 @@ public final class BlockStoreClient {
                     List<String> now = new ArrayList<>(cluster.replicasOf(req.volume()));
                     if (refreshError == null && !now.isEmpty() && !now.equals(replicas)) {
                         LOG.info("volume {} moved to {}: reading block {} there", req.volume(), now, req.blockId());
-                        attemptRead(now, ThreadLocalRandom.current().nextInt(now.size()), 0, req, true, result);
+                        attemptRead(now, ThreadLocalRandom.current().nextInt(now.size()), 0, req, true, result, null);
                     } else {
                         result.completeExceptionally(noReplica(req, e));
                     }

@@ -122,7 +122,7 @@ public final class FileIo {
      * closed writes become visible here), and kept while this client has the file open.
      */
     public FileState open(Caller caller, long ino) {
-        SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
+        SlicesReply fresh = Rpc.await(meta.callHere(new GetSlicesRequest(meta.query(caller.uid(), caller.gid(), caller.groups()),
                 ino)));
         return opened(ino, fresh);
     }
@@ -179,7 +179,7 @@ public final class FileIo {
      * {@code state} is still the file's open state (its last handle may have gone meanwhile).
      */
     public void refetch(long ino, FileState state) {
-        SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), ino)));
+        SlicesReply fresh = Rpc.await(meta.callHere(new GetSlicesRequest(meta.query(0, 0), ino)));
         synchronized (open) {
             if (open.get(ino) == state) {
                 state.refreshed(fresh.attr(), fresh.slices());
@@ -197,7 +197,7 @@ public final class FileIo {
     public int read(FileState file, long offset, byte[] out, int length) {
         long unfetched = file.slicesUnfetched();
         if (unfetched != 0) {
-            SlicesReply fresh = Rpc.await(meta.call(new GetSlicesRequest(meta.query(0, 0), file.ino())));
+            SlicesReply fresh = Rpc.await(meta.callHere(new GetSlicesRequest(meta.query(0, 0), file.ino())));
             file.fetched(unfetched, fresh.attr(), fresh.slices());
         }
         long size = file.size();
@@ -261,7 +261,7 @@ public final class FileIo {
                 long token = commits.beforeCommit(file.ino());
                 AttrReply reply = createCommits.ride(caller, file.ino(), slices, drained.size());
                 if (reply == null) {
-                    reply = Rpc.await(meta.call(new CommitSlicesRequest(
+                    reply = Rpc.await(meta.callHere(new CommitSlicesRequest(
                             meta.mutation(caller.uid(), caller.gid(), caller.groups()), file.ino(), slices, drained.size(),
                             // Writes come through a handle of this session: the descriptor, not the mode bits, decides.
                             true)));

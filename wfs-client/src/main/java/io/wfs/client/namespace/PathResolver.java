@@ -145,7 +145,7 @@ public final class PathResolver {
             return a;
         }
         long askedAt = cache.generation();
-        AttrReply reply = Rpc.await(meta.call(new GetAttrRequest(cachedQuery(caller), ino)));
+        AttrReply reply = Rpc.await(meta.callHere(new GetAttrRequest(cachedQuery(caller), ino)));
         cache.putAttr(reply.attr(), leaseOf(ino, reply.leased()), askedAt);
         passThroughIfUnleased(reply);
         return reply.attr();
@@ -196,7 +196,7 @@ public final class PathResolver {
             throw new WfsException(WfsErrorCode.ENOENT, "no such entry");
         }
         long askedAt = cache.generation();
-        AttrReply reply = Rpc.await(meta.call(new LookupRequest(cachedQuery(caller), dir.ino(), bytes)));
+        AttrReply reply = Rpc.await(meta.callHere(new LookupRequest(cachedQuery(caller), dir.ino(), bytes)));
         cache.put(dir.ino(), name, reply.attr(), leaseOf(dir.ino(), reply.leased()), askedAt);
         passThroughIfUnleased(reply);
         // A child in another group comes back as a stub (ino and type, nlink 0): its own group has the rest.

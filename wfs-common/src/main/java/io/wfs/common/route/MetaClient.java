@@ -114,19 +114,31 @@ public final class MetaClient implements AutoCloseable {
     }
 
     public <R extends Response> CompletableFuture<R> call(MetaRequest<R> request) {
+        return call(request, null);
+    }
+
+    /**
+     * As {@link #call}, for a caller that waits for the answer at once: its first attempt is sent
+     * and answered on the calling thread ({@link RpcClient#callHere}); retries go as in {@link #call}.
+     */
+    public <R extends Response> CompletableFuture<R> callHere(MetaRequest<R> request) {
+        return call(request, Thread.currentThread());
+    }
+
+    private <R extends Response> CompletableFuture<R> call(MetaRequest<R> request, Thread caller) {
         CompletableFuture<R> result = new CompletableFuture<>();
         long giveUpAt = System.nanoTime() + deadline.toNanos();
         RequestGate g = gate;
         CompletableFuture<Void> wait = g.before(request);
         result.whenComplete((r, e) -> g.after(request));
         if (wait == null) {
-            attempt(request, result, giveUpAt, 0, null);
+            attempt(request, result, giveUpAt, 0, null, caller);
         } else {
             wait.whenComplete((ok, error) -> {
                 if (error != null) {
                     result.completeExceptionally(WfsException.unwrap(error));
                 } else {
-                    attempt(request, result, giveUpAt, 0, null);
+                    attempt(request, result, giveUpAt, 0, null, caller);
                 }
             });
         }
@@ -137,13 +149,16 @@ public final class MetaClient implements AutoCloseable {
         return result;
     }
 
+    /** One attempt; sent on the calling thread when it is {@code caller}, the thread that waits for the answer. */
     private <R extends Response> void attempt(MetaRequest<R> request, CompletableFuture<R> result, long giveUpAt,
-                                              int attempt, String preferred) {
+                                              int attempt, String preferred, Thread caller) {
         SlotMap map = slotMap;
         request.header().raiseRouteVersion(map.version());
         SlotMap.Group group = map.groupOfIno(request.routingIno());
         String target = preferred != null ? preferred : leaders.getOrDefault(group.id(), group.peers().get(0).clientAddress());
-        rpc.call(parse(target), request).whenComplete((response, error) -> {
+        InetSocketAddress to = parse(target);
+        CompletableFuture<R> sent = caller == Thread.currentThread() ? rpc.callHere(to, request) : rpc.call(to, request);
+        sent.whenComplete((response, error) -> {
             if (error == null) {
                 leaders.put(group.id(), target);
                 result.complete(response);
@@ -168,7 +183,7 @@ public final class MetaClient implements AutoCloseable {
             if (e.code() == WfsErrorCode.OPENS_UNKNOWN) {
                 // A new leader: it learns this session's open files before anything else of it.
                 announceOpens(group, target).whenComplete((ok, announceError) ->
-                        attempt(request, result, giveUpAt, attempt + 1, target));
+                        attempt(request, result, giveUpAt, attempt + 1, target, null));
                 return;
             }
             if (e.code() == WfsErrorCode.STALE_ROUTE && e.routeVersion() > slotMap.version()
@@ -179,7 +194,7 @@ public final class MetaClient implements AutoCloseable {
             String next = nextTarget(group, target, e);
             long backoff = e.code() == WfsErrorCode.NOT_LEADER && e.leaderHint() != null
                     ? 0 : Math.min(MAX_BACKOFF_MS, 10L << Math.min(attempt, 6));
-            retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next), backoff, TimeUnit.MILLISECONDS);
+            retries.schedule(() -> attempt(request, result, giveUpAt, attempt + 1, next, null), backoff, TimeUnit.MILLISECONDS);
         });
     }
 

@@ -49,6 +49,7 @@ public final class RpcClient implements AutoCloseable {
     private final HashedWheelTimer timer;
     private final Bootstrap bootstrap;
     private final ConcurrentHashMap<InetSocketAddress, Peer> peers = new ConcurrentHashMap<>();
+    private volatile DirectConnections direct;
     private volatile boolean closed;
 
     /** A client authenticating with {@code credential}: the cluster secret, or a scoped credential. */
@@ -80,6 +81,36 @@ public final class RpcClient implements AutoCloseable {
             return CompletableFuture.failedFuture(new WfsException(WfsErrorCode.UNAVAILABLE, "client is closed"));
         }
         return peers.computeIfAbsent(peer, Peer::new).next().thenCompose(c -> c.call(request, timeout));
+    }
+
+    /**
+     * Lets {@link #callHere} use up to {@code perPeer} connections of its own to each server, which
+     * the calling thread reads and writes itself (0: none, every call goes through the event loop).
+     */
+    public void enableCallsHere(int perPeer) {
+        if (perPeer > 0 && direct == null) {
+            direct = new DirectConnections(perPeer, proofs, scope, name, options.limits(), metrics,
+                    options.connectTimeout(), options.connectionLimits().pingInterval());
+        }
+    }
+
+    /**
+     * As {@link #call}, for a caller that waits for the answer at once: the calling thread sends the
+     * request and reads the answer itself on a connection of its own ({@link DirectConnection}), and
+     * the future is complete when this returns. Without such connections (not enabled, or all busy)
+     * it is {@link #call}.
+     */
+    public <R extends Response> CompletableFuture<R> callHere(InetSocketAddress peer, Request<R> request) {
+        DirectConnections d = direct;
+        if (d == null || closed || MessageType.ofRequest(request.getClass()).category() == MessageCategory.HANDSHAKE) {
+            return call(peer, request);
+        }
+        try {
+            R answer = d.call(peer, request, options.callTimeout());
+            return answer != null ? CompletableFuture.completedFuture(answer) : call(peer, request);
+        } catch (WfsException e) {
+            return CompletableFuture.failedFuture(e);
+        }
     }
 
     public RpcMetrics metrics() {
@@ -115,6 +146,9 @@ public final class RpcClient implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        if (direct != null) {
+            direct.close();
+        }
         peers.values().forEach(Peer::close);
         peers.clear();
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();

@@ -1,0 +1,96 @@
+package io.wfs.common.rpc.wire;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.wfs.common.error.WfsErrorCode;
+import io.wfs.common.error.WfsException;
+import io.wfs.common.rpc.MessageCategory;
+import io.wfs.common.rpc.MessageType;
+import java.io.DataInputStream;
+import java.io.IOException;
+
+/**
+ * The client's half of the frame format ({@link FrameEncoder}, {@link FrameDecoder}) over a
+ * blocking stream, for a thread that writes its request and reads the answer itself: the same
+ * bytes, the same limits (a response larger than its category allows, or of another type than
+ * asked, is a protocol violation that ends the connection).
+ */
+public final class StreamFrames {
+    private StreamFrames() {
+    }
+
+    /** The whole frame of request {@code requestId}: length, header and body, ready to write. */
+    public static byte[] request(long requestId, MessageType type, Object body, FrameLimits limits) throws IOException {
+        ByteBuf out = Unpooled.buffer(256);
+        out.writeInt(0);
+        out.writeLong(requestId);
+        out.writeShort(type.id());
+        out.writeByte(0);
+        MessageCodec.encode(body, out);
+        int length = out.writerIndex() - Frame.LENGTH_BYTES;
+        long bodyBytes = length - Frame.HEADER_BYTES;
+        if (bodyBytes > limits.maxBody(type.category())) {
+            throw new WfsException(WfsErrorCode.BAD_REQUEST, type + " message of " + bodyBytes
+                    + " bytes exceeds the frame limit of " + limits.maxBody(type.category()) + " bytes");
+        }
+        out.setInt(0, length);
+        byte[] bytes = new byte[out.writerIndex()];
+        out.getBytes(0, bytes);
+        return bytes;
+    }
+
+    /**
+     * Reads the response to request {@code requestId} of {@code type}; before the handshake is done
+     * ({@code authenticated} false) only handshake-sized bodies are accepted.
+     *
+     * @throws ProtocolError the peer broke the format: the connection must be closed
+     */
+    public static Frame response(DataInputStream in, long requestId, MessageType type, FrameLimits limits,
+                                 boolean authenticated, FrameObserver observer) throws IOException {
+        int length = in.readInt();
+        if (length < Frame.HEADER_BYTES) {
+            throw new ProtocolError(ProtocolViolation.MALFORMED, "frame length " + length);
+        }
+        long id = in.readLong();
+        short typeId = in.readShort();
+        byte flags = in.readByte();
+        if (flags != Frame.FLAG_RESPONSE && flags != (Frame.FLAG_RESPONSE | Frame.FLAG_ERROR)) {
+            throw new ProtocolError(ProtocolViolation.BAD_FLAGS, "flags " + flags);
+        }
+        if (id != requestId || typeId != type.id()) {
+            throw new ProtocolError(ProtocolViolation.UNEXPECTED_RESPONSE, "answer #" + id + " of type " + typeId
+                    + " to " + type + " #" + requestId);
+        }
+        if (!authenticated && type.category() != MessageCategory.HANDSHAKE) {
+            throw new ProtocolError(ProtocolViolation.UNAUTHENTICATED, type + " before authentication");
+        }
+        long limit = !authenticated ? limits.maxHandshakeBody()
+                : (flags & Frame.FLAG_ERROR) != 0 ? limits.maxMetaBody() : limits.maxBody(type.category());
+        int bodyLength = length - Frame.HEADER_BYTES;
+        if (bodyLength > limit) {
+            throw new ProtocolError(ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
+        }
+        byte[] body = new byte[bodyLength];
+        in.readFully(body);
+        observer.frameIn(type, Frame.LENGTH_BYTES + length);
+        try {
+            return Frame.decoded(id, type, flags, MessageCodec.decode(Unpooled.wrappedBuffer(body), Frame.bodyClass(type, flags)));
+        } catch (RuntimeException e) {
+            throw new ProtocolError(ProtocolViolation.MALFORMED, type + " body: " + (e.getCause() != null ? e.getCause() : e));
+        }
+    }
+
+    /** A frame that breaks the format: what it broke, for the metrics and the log. */
+    public static final class ProtocolError extends IOException {
+        private final ProtocolViolation violation;
+
+        ProtocolError(ProtocolViolation violation, String detail) {
+            super(violation + ": " + detail);
+            this.violation = violation;
+        }
+
+        public ProtocolViolation violation() {
+            return violation;
+        }
+    }
+}
