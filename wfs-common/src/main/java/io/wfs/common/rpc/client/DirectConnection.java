@@ -34,12 +34,16 @@ import java.time.Duration;
  * the event loop's connections.
  */
 final class DirectConnection implements AutoCloseable {
+    /** Answers up to this size are read into one buffer kept for the next; a bigger one gets its own. */
+    private static final int KEPT_BUFFER_BYTES = 1 << 20;
+
     private final InetSocketAddress address;
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
     private final FrameLimits limits;
     private final RpcMetrics metrics;
+    private byte[] bodyBuffer = new byte[4096];
     private long nextRequestId = 1;
     private long lastUsedNanos = System.nanoTime();
     private boolean broken;
@@ -120,12 +124,23 @@ final class DirectConnection implements AutoCloseable {
         socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
         out.write(frame);
         metrics.frameOut(type, frame.length);
-        Frame answer = StreamFrames.response(in, id, type, limits, authenticated, metrics);
+        Frame answer = StreamFrames.response(in, id, type, limits, authenticated, metrics, this::bodyBuffer);
         lastUsedNanos = System.nanoTime();
         if (answer.isError()) {
             throw ((ErrorReply) answer.body()).toException();
         }
         return answer.body();
+    }
+
+    private byte[] bodyBuffer(int length) {
+        if (length <= bodyBuffer.length) {
+            return bodyBuffer;
+        }
+        if (length > KEPT_BUFFER_BYTES) {
+            return new byte[length];
+        }
+        bodyBuffer = new byte[Math.max(length, Math.min(KEPT_BUFFER_BYTES, bodyBuffer.length * 2))];
+        return bodyBuffer;
     }
 
     /** Nanoseconds since the last answer: a server closes a connection it hears nothing from for rpc.idle-timeout. */

@@ -8,6 +8,7 @@ import io.wfs.common.rpc.MessageCategory;
 import io.wfs.common.rpc.MessageType;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.util.function.IntFunction;
 
 /**
  * The client's half of the frame format ({@link FrameEncoder}, {@link FrameDecoder}) over a
@@ -41,12 +42,15 @@ public final class StreamFrames {
 
     /**
      * Reads the response to request {@code requestId} of {@code type}; before the handshake is done
-     * ({@code authenticated} false) only handshake-sized bodies are accepted.
+     * ({@code authenticated} false) only handshake-sized bodies are accepted. The body is read into
+     * {@code buffers.apply(bodyLength)} (at least that long; the caller may reuse one: decoding copies
+     * what the message keeps).
      *
      * @throws ProtocolError the peer broke the format: the connection must be closed
      */
     public static Frame response(DataInputStream in, long requestId, MessageType type, FrameLimits limits,
-                                 boolean authenticated, FrameObserver observer) throws IOException {
+                                 boolean authenticated, FrameObserver observer, IntFunction<byte[]> buffers)
+            throws IOException {
         int length = in.readInt();
         if (length < Frame.HEADER_BYTES) {
             throw new ProtocolError(ProtocolViolation.MALFORMED, "frame length " + length);
@@ -70,11 +74,12 @@ public final class StreamFrames {
         if (bodyLength > limit) {
             throw new ProtocolError(ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
         }
-        byte[] body = new byte[bodyLength];
-        in.readFully(body);
+        byte[] body = buffers.apply(bodyLength);
+        in.readFully(body, 0, bodyLength);
         observer.frameIn(type, Frame.LENGTH_BYTES + length);
         try {
-            return Frame.decoded(id, type, flags, MessageCodec.decode(Unpooled.wrappedBuffer(body), Frame.bodyClass(type, flags)));
+            return Frame.decoded(id, type, flags,
+                    MessageCodec.decode(Unpooled.wrappedBuffer(body, 0, bodyLength), Frame.bodyClass(type, flags)));
         } catch (RuntimeException e) {
             throw new ProtocolError(ProtocolViolation.MALFORMED, type + " body: " + (e.getCause() != null ? e.getCause() : e));
         }
