@@ -115,6 +115,22 @@ class CallsHereTest {
         }
     }
 
+    /** A connection unused for rpc.ping-interval is closed by the client, before any server could reap it as a dead peer's. */
+    @Test
+    void anIdleConnectionIsClosedByTheClientNotReapedByTheServer() throws Exception {
+        MetricRegistry serverRegistry = new MetricRegistry();
+        try (RpcServer server = TestRpc.startServer(TestRpc.fastConfig(), ECHO, serverRegistry);
+             RpcClient client = TestRpc.client(TestRpc.fastConfig().with(CommonConfigKeys.PING_INTERVAL, Duration.ofMillis(200)),
+                     TestRpc.SECRET)) {
+            client.enableCallsHere(2);
+            client.callHere(server.address(), new EchoRequest(new byte[1])).get();
+            assertEquals(1, openConnections(serverRegistry));
+            Await.until(Duration.ofSeconds(20), () -> openConnections(serverRegistry) == 0, "the idle connection closed");
+            assertEquals(0, server.metrics().violations(ProtocolViolation.IDLE));
+            assertArrayEquals(new byte[3], client.callHere(server.address(), new EchoRequest(new byte[3])).get().payload());
+        }
+    }
+
     /** The bound holds: with its one connection busy, a second caller goes through the event loop. */
     @Test
     void moreCallersThanConnectionsGoThroughTheEventLoop() throws Exception {

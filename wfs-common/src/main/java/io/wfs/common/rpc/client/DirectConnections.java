@@ -78,6 +78,15 @@ final class DirectConnections implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the connections nobody used for longer than the idle bound, so that no server ever
+     * takes one for a dead peer's (it would count and log a violation); called periodically.
+     */
+    void closeIdle() {
+        long now = System.nanoTime();
+        peers.values().forEach(p -> p.closeIdle(now));
+    }
+
     @Override
     public void close() {
         closed = true;
@@ -122,6 +131,18 @@ final class DirectConnections implements AutoCloseable {
                 open.decrementAndGet();
             } else {
                 idle.offerFirst(c);
+            }
+        }
+
+        /** The least recently used are at the tail: closed while they are too old. */
+        void closeIdle(long now) {
+            for (DirectConnection c = idle.pollLast(); c != null; c = idle.pollLast()) {
+                if (c.idleNanos(now) < maxIdleNanos) {
+                    idle.offerLast(c);
+                    return;
+                }
+                c.close();
+                open.decrementAndGet();
             }
         }
 

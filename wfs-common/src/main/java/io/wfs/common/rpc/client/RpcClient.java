@@ -89,9 +89,27 @@ public final class RpcClient implements AutoCloseable {
      */
     public void enableCallsHere(int perPeer) {
         if (perPeer > 0 && direct == null) {
+            Duration maxIdle = options.connectionLimits().pingInterval();
+            if (maxIdle.isZero()) {
+                maxIdle = options.connectionLimits().idleTimeout().dividedBy(4);
+            }
+            if (maxIdle.isZero()) {
+                maxIdle = Duration.ofMinutes(1); // servers that never close silent connections
+            }
             direct = new DirectConnections(perPeer, proofs, scope, name, options.limits(), metrics,
-                    options.connectTimeout(), options.connectionLimits().pingInterval());
+                    options.connectTimeout(), maxIdle);
+            closeIdleDirectConnections(Math.max(1, maxIdle.toMillis() / 2));
         }
+    }
+
+    /** Every {@code everyMillis} until closed: the caller-thread connections idle too long go (DirectConnections.closeIdle). */
+    private void closeIdleDirectConnections(long everyMillis) {
+        timer.newTimeout(t -> {
+            if (!closed) {
+                direct.closeIdle();
+                closeIdleDirectConnections(everyMillis);
+            }
+        }, everyMillis, TimeUnit.MILLISECONDS);
     }
 
     /**
