@@ -195,6 +195,36 @@ class TwoMountsIT {
         assertEquals("v", new String(value.array(), java.nio.charset.StandardCharsets.UTF_8));
     }
 
+    /**
+     * The kernel asks for security.capability before every write(2); leased attributes that say the
+     * file has no extended attribute answer it in the mount. A setxattr on another mount takes the
+     * lease back before it returns: the first mount then sees the attribute at once.
+     */
+    @Test
+    void rewritesOfAFileWithoutXattrsAskNoServerAndAnotherMountsSetxattrShowsAtOnce() throws Exception {
+        // In a directory only the other mount changes: the leader leases its entries to this one.
+        Files.createDirectories(two.resolve("xattrs"));
+        Path there = two.resolve("xattrs/rewritten");
+        Files.write(there, new byte[64 << 10]);
+        Path here = one.resolve("xattrs/rewritten");
+        com.codahale.metrics.Timer getXattr = cluster.mountClientMetrics(0).timer("rpc.client.get_xattr.latency");
+        try (FileChannel f = FileChannel.open(here, StandardOpenOption.WRITE)) {
+            f.write(java.nio.ByteBuffer.wrap(new byte[] {1}), 0); // the open's attributes now cached, under a lease
+            long before = getXattr.getCount();
+            for (int i = 0; i < 50; i++) {
+                f.write(java.nio.ByteBuffer.wrap(new byte[] {(byte) i}), i * 1000L);
+            }
+            assertEquals(before, getXattr.getCount(), "50 rewrites, no getxattr round trip");
+        }
+        var thereView = Files.getFileAttributeView(there, java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        thereView.write("k", java.nio.ByteBuffer.wrap("v".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        var hereView = Files.getFileAttributeView(here, java.nio.file.attribute.UserDefinedFileAttributeView.class);
+        java.nio.ByteBuffer value = java.nio.ByteBuffer.allocate(16);
+        int n = hereView.read("k", value);
+        assertEquals("v", new String(value.array(), 0, n, java.nio.charset.StandardCharsets.UTF_8),
+                "another mount's setxattr, seen once it returned");
+    }
+
     @Test
     void flocksConflictAcrossMounts() throws Exception {
         Path f = one.resolve("flock.lock");

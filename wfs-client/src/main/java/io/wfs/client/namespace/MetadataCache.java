@@ -268,9 +268,10 @@ public final class MetadataCache {
     }
 
     /**
-     * True when {@code ino} is known to have no extended attributes. The kernel asks for
-     * security.capability before every write to a file (to drop file capabilities), which cost a
-     * round trip per small file written.
+     * True when {@code ino} is known to have no extended attributes: created here just now, or so
+     * say its cached attributes. The kernel asks for security.capability before every write to a
+     * file (to drop file capabilities), which cost a round trip per small file written and one per
+     * write(2) of a rewritten file (a database's pages, fio's random writes).
      */
     public boolean bare(long ino) {
         // Outside this cache's lock: the test takes AsyncCreates' lock, which calls into this cache.
@@ -278,8 +279,14 @@ public final class MetadataCache {
             return true;
         }
         synchronized (this) {
+            long now = System.nanoTime();
             long until = bareUntil.get(ino);
-            return until != 0 && System.nanoTime() - until <= 0;
+            if (until != 0 && now - until <= 0) {
+                return true;
+            }
+            // Attributes the leader leased say so: a setxattr by anyone moves ctime and takes the lease back first.
+            Attr a = attrs.get(ino);
+            return a != null && a.attr.noXattrs() && a.valid(now);
         }
     }
 

@@ -18,12 +18,14 @@ public final class InodeAttributes {
     private long ctimeNs;
     private long parent;
     private long rdev;
+    private boolean hasXattrs;
 
     void fill(long ino, long modeFlagsNlink, long owner, long size, long atimeNs, long mtimeNs, long ctimeNs,
               long parent, long rdev) {
         this.ino = ino;
         this.mode = InodeRecord.mode(modeFlagsNlink);
         this.flags = InodeRecord.flags(modeFlagsNlink) & InodeFlags.CALLER_MASK;
+        this.hasXattrs = (InodeRecord.flags(modeFlagsNlink) & InodeFlags.HAS_XATTRS) != 0;
         this.nlink = InodeRecord.nlink(modeFlagsNlink);
         this.uid = InodeRecord.high(owner);
         this.gid = InodeRecord.low(owner);
@@ -47,6 +49,11 @@ public final class InodeAttributes {
     /** Caller flags ({@link InodeFlags#LOCK} and the other low 8 bits). */
     public int flags() {
         return flags;
+    }
+
+    /** Whether the inode carries at least one extended attribute. */
+    public boolean hasXattrs() {
+        return hasXattrs;
     }
 
     public boolean locked() {

@@ -176,7 +176,7 @@ public final class MetaContext {
 
     public static InodeAttr wire(InodeAttributes a) {
         return new InodeAttr(a.ino(), a.mode(), a.nlink(), a.uid(), a.gid(), a.size(), a.atimeNs(), a.mtimeNs(),
-                a.ctimeNs(), a.rdev(), a.parent());
+                a.ctimeNs(), a.rdev(), a.parent(), !a.hasXattrs());
     }
 
     /**

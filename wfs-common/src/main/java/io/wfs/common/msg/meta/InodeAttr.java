@@ -20,13 +20,25 @@ public final class InodeAttr extends UidGid {
     private long ctimeNs;
     private long rdev;
     private long parent;
+    /**
+     * Appended: the servers said the inode has no extended attribute. Under a cache lease this
+     * answers the kernel's getxattr of security.capability before every write without a round trip
+     * (a setxattr by anyone moves ctime, which takes the lease back first). False: not known.
+     */
+    private boolean noXattrs;
 
     public InodeAttr() {
     }
 
     public InodeAttr(long ino, int mode, int nlink, int uid, int gid, long size, long atimeNs, long mtimeNs,
                      long ctimeNs, long rdev, long parent) {
+        this(ino, mode, nlink, uid, gid, size, atimeNs, mtimeNs, ctimeNs, rdev, parent, false);
+    }
+
+    public InodeAttr(long ino, int mode, int nlink, int uid, int gid, long size, long atimeNs, long mtimeNs,
+                     long ctimeNs, long rdev, long parent, boolean noXattrs) {
         super(uid, gid);
+        this.noXattrs = noXattrs;
         this.ino = ino;
         this.mode = mode;
         this.nlink = nlink;
@@ -68,6 +80,11 @@ public final class InodeAttr extends UidGid {
 
     public long rdev() {
         return rdev;
+    }
+
+    /** True when the servers said the inode has no extended attribute; false when it has one or it is not known. */
+    public boolean noXattrs() {
+        return noXattrs;
     }
 
     public long parent() {
