@@ -44,6 +44,18 @@ final class FileSlices {
         store(pos, seq, list);
     }
 
+    /** The slices of one commit, in order ({@link SliceList#addAll}); one slice goes as {@link #add}. */
+    void addAll(int pos, long seq, long[] fileOffsets, int[] lengths, int[] volumes, long[] blockIds, int[] blockOffsets,
+                LongArrayList freed) {
+        if (fileOffsets.length == 1) {
+            add(pos, seq, fileOffsets[0], lengths[0], volumes[0], blockIds[0], blockOffsets[0], freed);
+            return;
+        }
+        SliceList list = current(pos, seq);
+        list.addAll(fileOffsets, lengths, volumes, blockIds, blockOffsets, freed);
+        store(pos, seq, list);
+    }
+
     void truncate(int pos, long seq, long newSize, LongArrayList freed) {
         SliceList list = current(pos, seq);
         list.truncate(newSize, freed);

@@ -15,6 +15,46 @@ public final class SlotFiles {
         this.state = state;
     }
 
+    /**
+     * Records the slices of one commit, in order: each shadows what it overlaps (later ones what
+     * earlier ones wrote), and the size grows to cover them all. The same as {@link #addSlice} for
+     * each, in one pass over the file's slices.
+     */
+    public void addSlices(long ino, java.util.List<io.wfs.common.msg.meta.SliceInfo> slices, LongArrayList freedBlocks) {
+        int n = slices.size();
+        if (n == 0) {
+            return;
+        }
+        long[] offsets = new long[n];
+        int[] lengths = new int[n];
+        int[] volumes = new int[n];
+        long[] blocks = new long[n];
+        int[] blockOffsets = new int[n];
+        long end = 0;
+        for (int i = 0; i < n; i++) {
+            io.wfs.common.msg.meta.SliceInfo s = slices.get(i);
+            SliceList.checkSlice(s.fileOffset(), s.length(), s.blockId(), s.blockOffset());
+            offsets[i] = s.fileOffset();
+            lengths[i] = s.length();
+            volumes[i] = s.volume();
+            blocks[i] = s.blockId();
+            blockOffsets[i] = s.blockOffset();
+            end = Math.max(end, s.fileOffset() + s.length());
+        }
+        int pos = state.regularFile(ino);
+        state.changed(pos, ino);
+        long size = state.table.get(pos, InodeRecord.SIZE);
+        DirectoryQuota quota = end > size ? state.quotas.checkGrowth(ino, end - size, 0) : null;
+        state.slices.addAll(pos, InodeNumbers.seqOf(ino), offsets, lengths, volumes, blocks, blockOffsets, freedBlocks);
+        if (end > size) {
+            state.table.set(pos, InodeRecord.SIZE, end);
+            state.usedBytes += end - size;
+            if (quota != null) {
+                quota.add(end - size, 0);
+            }
+        }
+    }
+
     /** Records a write: the slice shadows what it overlaps and the size grows to cover it. */
     public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
                          LongArrayList freedBlocks) {

@@ -62,9 +62,7 @@ public final class CommitSlicesOp implements LeasedAttributes<CommitSlicesReques
         long ino = a.ino();
         SlotState slot = ctx.slotOf(ino);
         checkQuota(slot, ino, slices, newSize);
-        for (SliceInfo s : slices) {
-            slot.files().addSlice(ino, s.fileOffset(), s.length(), s.volume(), s.blockId(), s.blockOffset(), ctx.freedBlocks());
-        }
+        slot.files().addSlices(ino, slices, ctx.freedBlocks());
         if (newSize > slot.size(ino)) {
             slot.files().truncate(ino, newSize, ctx.freedBlocks());
         }

@@ -23,6 +23,51 @@ class SliceListTest {
 
     private final LongArrayList freed = new LongArrayList();
 
+    /**
+     * A commit's slices added in one pass leave the list, and free the blocks, exactly as adding
+     * them one by one does: random files, random batches (sorted and disjoint like a flush's runs,
+     * some sharing one packed block, and unsorted ones, which take the one-by-one path).
+     */
+    @Test
+    void aBatchLeavesWhatAddingItsSlicesOneByOneLeaves() {
+        Random random = new Random(42);
+        for (int round = 0; round < 500; round++) {
+            SliceList one = new SliceList();
+            SliceList batch = new SliceList();
+            LongArrayList freedOne = new LongArrayList();
+            LongArrayList freedBatch = new LongArrayList();
+            long nextBlock = 1;
+            for (int commit = 0; commit < 6; commit++) {
+                int m = 1 + random.nextInt(12);
+                long[] offsets = new long[m];
+                int[] lengths = new int[m];
+                int[] volumes = new int[m];
+                long[] blocks = new long[m];
+                int[] blockOffsets = new int[m];
+                boolean sorted = random.nextInt(4) != 0;
+                boolean packed = random.nextBoolean();
+                long packedBlock = nextBlock++;
+                long at = random.nextInt(50);
+                for (int k = 0; k < m; k++) {
+                    offsets[k] = sorted ? at : random.nextInt(400);
+                    lengths[k] = 1 + random.nextInt(40);
+                    at = offsets[k] + lengths[k] + random.nextInt(3) * random.nextInt(30);
+                    volumes[k] = 1 + random.nextInt(3);
+                    blocks[k] = packed ? packedBlock : nextBlock++;
+                    blockOffsets[k] = packed ? k * 40 : random.nextInt(8);
+                }
+                for (int k = 0; k < m; k++) {
+                    one.add(offsets[k], lengths[k], volumes[k], blocks[k], blockOffsets[k], freedOne);
+                }
+                batch.addAll(offsets, lengths, volumes, blocks, blockOffsets, freedBatch);
+                assertEquals(describe(one), describe(batch), "round " + round + " commit " + commit);
+                freedOne.sort(null);
+                freedBatch.sort(null);
+                assertEquals(freedOne, freedBatch, "freed blocks, round " + round + " commit " + commit);
+            }
+        }
+    }
+
     @Test
     void appendsDisjointSlicesInOffsetOrder() {
         SliceList list = new SliceList();
