@@ -17,34 +17,10 @@ rounds="${1:?usage: bench/odirect-ab.sh ROUNDS NAME[=ARG,...] ...}"
 . "$root/bench/extra-mount.sh"
 shift
 w="$(mktemp -d /tmp/wfs-odirect-ab.XXXXXX)"
-pids=()
-names=()
-cleanup() {
-  local n
-  for n in "${names[@]}"; do
-    "$wfs" umount "$w/mnt-$n" > /dev/null 2>&1 || true
-  done
-  for p in "${pids[@]}"; do
-    wait "$p" 2> /dev/null || true
-  done
-  "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
-  rm -rf "$w"
-}
-trap cleanup EXIT
-"$wfs" local --background --dir "$w/data" --mount "$w/mnt" > "$w/start.log" 2>&1
-for spec in "$@"; do
-  name="${spec%%=*}"
-  args=()
-  [ "$spec" != "$name" ] && IFS=, read -r -a args <<< "${spec#*=}"
-  names+=("$name")
-  ok=1
-  extra_mount "$wfs" "$w/data" "$w/mnt-$name" "$w/mount-$name.log" "${args[@]}" || ok=0
-  pids+=("$extra_mount_pid") # stopped by cleanup even when it never became ready
-  [ "$ok" = 1 ] || exit 1
-done
+settings_cluster "$wfs" "$w" "$@"
 fio --name=w --filename="$w/mnt/fio.dat" --rw=write --bs=1M --size=128M --end_fsync=1 > /dev/null
 for round in $(seq 1 "$rounds"); do
-  for name in "${names[@]}"; do
+  for name in "${settings_names[@]}"; do
     fio --name=r --filename="$w/mnt-$name/fio.dat" --rw=randread --bs=4k --direct=1 --size=128M --runtime=6 \
       --time_based --ioengine=psync --output-format=json --output="$w/rr.json" > /dev/null
     echo "$name $round $(python3 -c "import json,sys; r=json.load(open(sys.argv[1]))['jobs'][0]['read']; \

@@ -20,36 +20,12 @@ rounds="${1:?usage: bench/read-ab.sh ROUNDS NAME[=ARG,...] ...}"
 . "$root/bench/extra-mount.sh"
 shift
 w="$(mktemp -d /tmp/wfs-read-ab.XXXXXX)"
-pids=()
-names=()
-cleanup() {
-  local n
-  for n in "${names[@]}"; do
-    "$wfs" umount "$w/mnt-$n" > /dev/null 2>&1 || true
-  done
-  for p in "${pids[@]}"; do
-    wait "$p" 2> /dev/null || true
-  done
-  "$wfs" local stop --dir "$w/data" > /dev/null 2>&1 || true
-  rm -rf "$w"
-}
-trap cleanup EXIT
-"$wfs" local --background --dir "$w/data" --mount "$w/mnt" > "$w/start.log" 2>&1
-for spec in "$@"; do
-  name="${spec%%=*}"
-  args=()
-  [ "$spec" != "$name" ] && IFS=, read -r -a args <<< "${spec#*=}"
-  names+=("$name")
-  ok=1
-  extra_mount "$wfs" "$w/data" "$w/mnt-$name" "$w/mount-$name.log" "${args[@]}" || ok=0
-  pids+=("$extra_mount_pid") # stopped by cleanup even when it never became ready
-  [ "$ok" = 1 ] || exit 1
-done
+settings_cluster "$wfs" "$w" "$@"
 kept() { python3 -c 'import json,sys; print(json.load(sys.stdin)["kept"])'; }
 set4k="$(python3 "$root/bench/workloads.py" small "$w/mnt" --files 2000 --size 4096 --procs 4 --keep | kept)"
 set128k="$(python3 "$root/bench/workloads.py" small "$w/mnt" --files 1000 --size 131072 --procs 4 --keep | kept)"
 for round in $(seq 1 "$rounds"); do
-  for name in "${names[@]}"; do
+  for name in "${settings_names[@]}"; do
     a="$(python3 "$root/bench/workloads.py" reread "$w/mnt-$name/$(basename "$set4k")" --size 4096 --procs "${PROCS:-4}" --seed "$round")"
     b="$(python3 "$root/bench/workloads.py" reread "$w/mnt-$name/$(basename "$set128k")" --size 131072 --procs "${PROCS:-4}" --seed "$round")"
     echo "$name $round small4k $a small128k $b"

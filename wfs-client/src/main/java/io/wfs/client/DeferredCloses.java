@@ -63,42 +63,34 @@ final class DeferredCloses implements AutoCloseable {
 
     /** Sends what was gathered, one request per group; completes when every group answered. */
     CompletableFuture<Void> send() {
-        long[] i;
-        long[] e;
+        LongArrayList i;
+        LongArrayList e;
         synchronized (this) {
             sendScheduled = false;
             if (inos.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
             }
-            i = inos.toLongArray();
-            e = epochs.toLongArray();
+            i = inos;
+            e = epochs;
             inos = new LongArrayList();
             epochs = new LongArrayList();
         }
-        List<CompletableFuture<OkReply>> sent = new ArrayList<>();
-        for (Map.Entry<String, long[][]> group : byGroup(i, e).entrySet()) {
-            long[][] closes = group.getValue();
-            sent.add(meta.call(new CloseBatchRequest(meta.mutation(0, 0), closes[0], closes[1])).whenComplete((r, error) -> {
-                if (error != null) {
-                    LOG.warn("{} closes not recorded in group {} (the session's expiry releases them): {}",
-                            closes[0].length, group.getKey(), error.toString());
-                }
-            }));
-        }
-        return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).exceptionally(error -> null);
-    }
-
-    private Map<String, long[][]> byGroup(long[] i, long[] e) {
-        Map<String, LongArrayList[]> split = new HashMap<>();
-        for (int k = 0; k < i.length; k++) {
-            LongArrayList[] lists = split.computeIfAbsent(meta.groupOf(i[k]).id(),
+        Map<String, LongArrayList[]> byGroup = new HashMap<>();
+        for (int k = 0; k < i.size(); k++) {
+            LongArrayList[] group = byGroup.computeIfAbsent(meta.groupOf(i.getLong(k)).id(),
                     g -> new LongArrayList[] {new LongArrayList(), new LongArrayList()});
-            lists[0].add(i[k]);
-            lists[1].add(e[k]);
+            group[0].add(i.getLong(k));
+            group[1].add(e.getLong(k));
         }
-        Map<String, long[][]> out = new HashMap<>();
-        split.forEach((g, lists) -> out.put(g, new long[][] {lists[0].toLongArray(), lists[1].toLongArray()}));
-        return out;
+        List<CompletableFuture<OkReply>> sent = new ArrayList<>();
+        byGroup.forEach((group, closes) -> sent.add(meta.call(new CloseBatchRequest(meta.mutation(0, 0),
+                closes[0].toLongArray(), closes[1].toLongArray())).whenComplete((r, error) -> {
+                    if (error != null) {
+                        LOG.warn("{} closes not recorded in group {} (the session's expiry releases them): {}",
+                                closes[0].size(), group, error.toString());
+                    }
+                })));
+        return CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).exceptionally(error -> null);
     }
 
     /** Sends what is gathered and waits a moment for it: an unmount tells the leaders its last closes. */

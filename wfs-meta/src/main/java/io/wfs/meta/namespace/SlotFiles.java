@@ -33,7 +33,6 @@ public final class SlotFiles {
         long end = 0;
         for (int i = 0; i < n; i++) {
             io.wfs.common.msg.meta.SliceInfo s = slices.get(i);
-            SliceList.checkSlice(s.fileOffset(), s.length(), s.blockId(), s.blockOffset());
             offsets[i] = s.fileOffset();
             lengths[i] = s.length();
             volumes[i] = s.volume();
@@ -41,29 +40,24 @@ public final class SlotFiles {
             blockOffsets[i] = s.blockOffset();
             end = Math.max(end, s.fileOffset() + s.length());
         }
-        int pos = state.regularFile(ino);
-        state.changed(pos, ino);
-        long size = state.table.get(pos, InodeRecord.SIZE);
-        DirectoryQuota quota = end > size ? state.quotas.checkGrowth(ino, end - size, 0) : null;
-        state.slices.addAll(pos, InodeNumbers.seqOf(ino), offsets, lengths, volumes, blocks, blockOffsets, freedBlocks);
-        if (end > size) {
-            state.table.set(pos, InodeRecord.SIZE, end);
-            state.usedBytes += end - size;
-            if (quota != null) {
-                quota.add(end - size, 0);
-            }
-        }
+        addCovering(ino, end, pos -> state.slices.addAll(pos, InodeNumbers.seqOf(ino), offsets, lengths, volumes, blocks,
+                blockOffsets, freedBlocks));
     }
 
     /** Records a write: the slice shadows what it overlaps and the size grows to cover it. */
     public void addSlice(long ino, long fileOffset, int length, int volume, long blockId, int blockOffset,
                          LongArrayList freedBlocks) {
+        addCovering(ino, fileOffset + length, pos -> state.slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length,
+                volume, blockId, blockOffset, freedBlocks));
+    }
+
+    /** Slices added to regular file {@code ino} by {@code add}, after the quota allowed the size's growth to {@code end}. */
+    private void addCovering(long ino, long end, java.util.function.IntConsumer add) {
         int pos = state.regularFile(ino);
         state.changed(pos, ino);
-        long end = fileOffset + length;
         long size = state.table.get(pos, InodeRecord.SIZE);
         DirectoryQuota quota = end > size ? state.quotas.checkGrowth(ino, end - size, 0) : null;
-        state.slices.add(pos, InodeNumbers.seqOf(ino), fileOffset, length, volume, blockId, blockOffset, freedBlocks);
+        add.accept(pos);
         if (end > size) {
             state.table.set(pos, InodeRecord.SIZE, end);
             state.usedBytes += end - size;

@@ -26,6 +26,7 @@ public final class SlotState {
     final FileSlices slices;
     final SlotQuotas quotas;
     private final SlotFiles files = new SlotFiles(this);
+    private final InodeCreation creation = new InodeCreation(this);
     private long nextSeq = 1;
     long usedBytes;
     /** Directories made before this epoch are shared with a snapshot while {@link #sharing}. */
@@ -133,71 +134,22 @@ public final class SlotState {
 
     /** Creates an inode (not a symlink) with nlink 1 (2 for a directory) and all times = timeNs. */
     public long createInode(int mode, int uid, int gid, long parent, long timeNs) {
-        return createInode(mode, uid, gid, parent, timeNs, 0);
+        return creation.createInode(mode, uid, gid, parent, timeNs, 0);
     }
 
     /** As {@link #createInode(int, int, int, long, long)}; rdev is kept for devices only. */
     public long createInode(int mode, int uid, int gid, long parent, long timeNs, long rdev) {
-        FileType.checkValid(mode);
-        if (FileType.isSymlink(mode)) {
-            throw new IllegalArgumentException("use createSymlink");
-        }
-        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
-        return newInode(allocateIds(1), quota, mode, uid, gid, parent, timeNs, rdev);
+        return creation.createInode(mode, uid, gid, parent, timeNs, rdev);
     }
 
-    /**
-     * Creates a regular file or a directory under a number reserved earlier ({@link #allocateIds})
-     * for a create delegation: EINVAL for a number this slot never handed out or one in use, so a
-     * client can neither take a number ahead of the slot nor reuse a live inode's.
-     */
+    /** A regular file or directory under a number reserved earlier ({@link InodeCreation#createReserved}). */
     public long createReserved(long ino, int mode, int uid, int gid, long parent, long timeNs) {
-        long seq = InodeNumbers.seqOf(ino);
-        if (InodeNumbers.slotOf(ino) != slot || seq >= nextSeq || index.find(seq) >= 0
-                || !(FileType.isRegular(mode) || FileType.isDirectory(mode))) {
-            throw new NamespaceException(NamespaceException.Code.EINVAL, "inode " + InodeNumbers.toString(ino)
-                    + " was not reserved in slot " + slot + " or is in use");
-        }
-        return newInode(ino, quotas.checkGrowth(parent, 0, 1), mode, uid, gid, parent, timeNs, 0);
-    }
-
-    private long newInode(long ino, DirectoryQuota quota, int mode, int uid, int gid, long parent, long timeNs, long rdev) {
-        long seq = InodeNumbers.seqOf(ino);
-        int pos = table.allocate();
-        boolean directory = FileType.isDirectory(mode);
-        table.set(pos, InodeRecord.MODE_FLAGS_NLINK, InodeRecord.packModeFlagsNlink(mode, 0, directory ? 2 : 1));
-        table.set(pos, InodeRecord.OWNER, InodeRecord.packHalves(uid, gid));
-        table.set(pos, InodeRecord.ATIME, timeNs);
-        table.set(pos, InodeRecord.MTIME, timeNs);
-        table.set(pos, InodeRecord.CTIME, timeNs);
-        table.set(pos, InodeRecord.PARENT, parent);
-        index.add(seq, pos);
-        if (directory) {
-            DirectoryEntries entries = new DirectoryEntries();
-            entries.epoch = epoch;
-            directories.put(seq, entries);
-        } else if (FileType.isDevice(mode)) {
-            extras.setDeviceNumber(seq, rdev);
-        }
-        if (quota != null) {
-            quota.add(0, 1);
-        }
-        return ino;
+        return creation.createReserved(ino, mode, uid, gid, parent, timeNs);
     }
 
     /** Creates a symlink (mode 0777, size = target length). */
     public long createSymlink(int uid, int gid, long parent, long timeNs, byte[] target) {
-        if (target.length == 0) {
-            throw new NamespaceException(NamespaceException.Code.ENOENT, "empty symlink target");
-        }
-        if (target.length > MAX_SYMLINK_BYTES) {
-            throw new NamespaceException(NamespaceException.Code.ENAMETOOLONG, "symlink target of " + target.length + " bytes");
-        }
-        DirectoryQuota quota = quotas.checkGrowth(parent, 0, 1);
-        long ino = newInode(allocateIds(1), quota, Posix.S_IFLNK | Posix.ACCESSPERMS, uid, gid, parent, timeNs, 0);
-        table.set(position(ino), InodeRecord.SIZE, target.length);
-        extras.setSymlinkTarget(InodeNumbers.seqOf(ino), target.clone());
-        return ino;
+        return creation.createSymlink(uid, gid, parent, timeNs, target);
     }
 
     public boolean contains(long ino) {
@@ -405,6 +357,11 @@ public final class SlotState {
             throw new NamespaceException(NamespaceException.Code.ENOENT, "no inode " + InodeNumbers.toString(ino));
         }
         return pos;
+    }
+
+    /** The copy-on-write epoch a directory made now belongs to (see {@link #directory}). */
+    int epoch() {
+        return epoch;
     }
 
     void restoreCounters(long nextSeq, long usedBytes) {

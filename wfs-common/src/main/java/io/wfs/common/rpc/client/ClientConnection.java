@@ -1,6 +1,5 @@
 package io.wfs.common.rpc.client;
 
-import io.wfs.common.rpc.wire.WireFormat;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -152,20 +151,13 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     private void startHandshake(ChannelHandlerContext ctx) {
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         Duration t = handshakeTimeout;
-        send(MessageType.AUTH_HELLO, new ClientHello(WireFormat.VERSION, clientNonce, clientName, scope), t)
+        send(MessageType.AUTH_HELLO, ClientHandshake.hello(clientNonce, clientName, scope), t)
                 .thenCompose(r -> {
-                    ServerChallenge challenge = (ServerChallenge) r;
-                    byte[] expected = proofs.serverProof(clientNonce, challenge.serverNonce());
-                    if (!HandshakeProofs.matches(expected, challenge.serverProof())) {
-                        metrics.violation(ProtocolViolation.AUTH_FAILED);
-                        throw new WfsException(WfsErrorCode.AUTH_FAILED,
-                                "server " + ctx.channel().remoteAddress() + " does not know the cluster secret"
-                                + (scope == null ? "" : " (or is not of the cluster this credential of " + scope + " is for)"));
-                    }
+                    ClientProof proof = ClientHandshake.answer(proofs, clientNonce, (ServerChallenge) r,
+                            ctx.channel().remoteAddress(), scope, metrics);
                     // Authenticated from our side: responses of any size may arrive from now on.
                     decoder.markAuthenticated();
-                    return send(MessageType.AUTH_PROOF,
-                            new ClientProof(proofs.clientProof(clientNonce, challenge.serverNonce())), t);
+                    return send(MessageType.AUTH_PROOF, proof, t);
                 })
                 .whenComplete((r, e) -> {
                     if (e == null && r instanceof AuthAccepted) {

@@ -4,7 +4,6 @@ import io.wfs.common.error.WfsErrorCode;
 import io.wfs.common.error.WfsException;
 import io.wfs.common.msg.auth.AuthAccepted;
 import io.wfs.common.msg.auth.ClientHello;
-import io.wfs.common.msg.auth.ClientProof;
 import io.wfs.common.msg.auth.ServerChallenge;
 import io.wfs.common.rpc.ErrorReply;
 import io.wfs.common.rpc.MessageType;
@@ -13,9 +12,7 @@ import io.wfs.common.rpc.auth.HandshakeProofs;
 import io.wfs.common.rpc.auth.Scope;
 import io.wfs.common.rpc.wire.Frame;
 import io.wfs.common.rpc.wire.FrameLimits;
-import io.wfs.common.rpc.wire.ProtocolViolation;
 import io.wfs.common.rpc.wire.StreamFrames;
-import io.wfs.common.rpc.wire.WireFormat;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.IOException;
@@ -83,15 +80,9 @@ final class DirectConnection implements AutoCloseable {
     private void handshake(HandshakeProofs proofs, Scope scope, String clientName, Duration timeout) throws IOException {
         byte[] clientNonce = HandshakeProofs.nonce(ClientHello.NONCE_BYTES);
         ServerChallenge challenge = (ServerChallenge) exchange(MessageType.AUTH_HELLO,
-                new ClientHello(WireFormat.VERSION, clientNonce, clientName, scope), timeout, false);
-        byte[] expected = proofs.serverProof(clientNonce, challenge.serverNonce());
-        if (!HandshakeProofs.matches(expected, challenge.serverProof())) {
-            metrics.violation(ProtocolViolation.AUTH_FAILED);
-            throw new WfsException(WfsErrorCode.AUTH_FAILED, "server " + address + " does not know the cluster secret"
-                    + (scope == null ? "" : " (or is not of the cluster this credential of " + scope + " is for)"));
-        }
+                ClientHandshake.hello(clientNonce, clientName, scope), timeout, false);
         Object accepted = exchange(MessageType.AUTH_PROOF,
-                new ClientProof(proofs.clientProof(clientNonce, challenge.serverNonce())), timeout, false);
+                ClientHandshake.answer(proofs, clientNonce, challenge, address, scope, metrics), timeout, false);
         if (!(accepted instanceof AuthAccepted)) {
             throw new WfsException(WfsErrorCode.AUTH_FAILED, "server " + address + " did not accept the handshake");
         }
@@ -120,10 +111,8 @@ final class DirectConnection implements AutoCloseable {
 
     private Object exchange(MessageType type, Object body, Duration timeout, boolean authenticated) throws IOException {
         long id = nextRequestId++;
-        byte[] frame = StreamFrames.request(id, type, body, limits);
         socket.setSoTimeout((int) Math.max(1, timeout.toMillis()));
-        out.write(frame);
-        metrics.frameOut(type, frame.length);
+        metrics.frameOut(type, StreamFrames.writeRequest(out, id, type, body, limits));
         Frame answer = StreamFrames.response(in, id, type, limits, authenticated, metrics, this::bodyBuffer);
         lastUsedNanos = System.nanoTime();
         if (answer.isError()) {

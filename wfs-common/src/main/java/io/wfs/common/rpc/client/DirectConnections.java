@@ -1,5 +1,6 @@
 package io.wfs.common.rpc.client;
 
+import io.wfs.common.error.WfsException;
 import io.wfs.common.rpc.MessageType;
 import io.wfs.common.rpc.Request;
 import io.wfs.common.rpc.Response;
@@ -49,32 +50,31 @@ final class DirectConnections implements AutoCloseable {
      * caller then goes through the event loop). A failure is thrown as a WfsException.
      */
     @SuppressWarnings("unchecked")
-    <R extends Response> R call(InetSocketAddress peer, Request<R> request, Duration timeout) {
+    <R extends Response> R call(InetSocketAddress peer, MessageType type, Request<R> request, Duration timeout) {
         if (closed) {
             return null;
         }
         Peer p = peers.computeIfAbsent(peer, Peer::new);
-        MessageType type = MessageType.ofRequest(request.getClass());
         long start = System.nanoTime();
-        boolean failed = true;
-        DirectConnection c = null;
+        DirectConnection c;
         try {
             c = p.take();
-            if (c == null) {
-                failed = false;
-                return null;
-            }
+        } catch (WfsException e) {
+            metrics.completed(type, start, true);
+            throw e;
+        }
+        if (c == null) {
+            return null;
+        }
+        boolean failed = true;
+        try {
             R answer = (R) c.call(type, request, timeout);
             failed = false;
             return answer;
         } finally {
-            if (c != null || failed) {
-                metrics.completed(type, start, failed);
-            }
-            if (c != null) {
-                // An error answer leaves the connection as good as before; a broken one is dropped.
-                p.giveBack(c);
-            }
+            metrics.completed(type, start, failed);
+            // An error answer leaves the connection as good as before; a broken one is dropped.
+            p.giveBack(c);
         }
     }
 

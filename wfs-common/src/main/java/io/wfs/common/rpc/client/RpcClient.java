@@ -120,11 +120,12 @@ public final class RpcClient implements AutoCloseable {
      */
     public <R extends Response> CompletableFuture<R> callHere(InetSocketAddress peer, Request<R> request) {
         DirectConnections d = direct;
-        if (d == null || closed || MessageType.ofRequest(request.getClass()).category() == MessageCategory.HANDSHAKE) {
+        MessageType type = MessageType.ofRequest(request.getClass());
+        if (d == null || closed || type.category() == MessageCategory.HANDSHAKE) {
             return call(peer, request);
         }
         try {
-            R answer = d.call(peer, request, options.callTimeout());
+            R answer = d.call(peer, type, request, options.callTimeout());
             return answer != null ? CompletableFuture.completedFuture(answer) : call(peer, request);
         } catch (WfsException e) {
             return CompletableFuture.failedFuture(e);

@@ -72,6 +72,14 @@ public final class Frame {
         return body;
     }
 
+    /** Whether {@code flags} are those of a response (or error response), or else of a request. */
+    static boolean flagsValid(byte flags, boolean response) {
+        if (response) {
+            return flags == FLAG_RESPONSE || flags == (FLAG_RESPONSE | FLAG_ERROR);
+        }
+        return flags == 0;
+    }
+
     /** The class the body of a frame with these flags decodes to. */
     static Class<?> bodyClass(MessageType type, byte flags) {
         if ((flags & FLAG_ERROR) != 0) {

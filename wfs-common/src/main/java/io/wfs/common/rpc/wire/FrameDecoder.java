@@ -110,14 +110,10 @@ public final class FrameDecoder extends ByteToMessageDecoder {
         if (!flagsValid(flags)) {
             return fail(ctx, in, ProtocolViolation.BAD_FLAGS, "flags " + flags + " on " + type);
         }
-        long limit;
         if (!authenticated && type.category() != MessageCategory.HANDSHAKE) {
             return fail(ctx, in, ProtocolViolation.UNAUTHENTICATED, type + " before authentication");
-        } else if (!authenticated) {
-            limit = limits.maxHandshakeBody();
-        } else {
-            limit = (flags & Frame.FLAG_ERROR) != 0 ? limits.maxMetaBody() : limits.maxBody(type.category());
         }
+        long limit = limits.maxBody(type, (flags & Frame.FLAG_ERROR) != 0, authenticated);
         int bodyLength = length - Frame.HEADER_BYTES;
         if (bodyLength > limit) {
             return fail(ctx, in, ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
@@ -140,10 +136,7 @@ public final class FrameDecoder extends ByteToMessageDecoder {
     }
 
     private boolean flagsValid(byte flags) {
-        if (expectResponses) {
-            return flags == Frame.FLAG_RESPONSE || flags == (Frame.FLAG_RESPONSE | Frame.FLAG_ERROR);
-        }
-        return flags == 0;
+        return Frame.flagsValid(flags, expectResponses);
     }
 
     private Frame fail(ChannelHandlerContext ctx, ByteBuf in, ProtocolViolation v, String detail) {

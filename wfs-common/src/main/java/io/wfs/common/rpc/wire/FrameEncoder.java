@@ -18,6 +18,15 @@ public final class FrameEncoder extends MessageToByteEncoder<Frame> {
 
     @Override
     protected void encode(ChannelHandlerContext ctx, Frame frame, ByteBuf out) throws Exception {
+        observer.frameOut(frame.type(), write(frame, out, limits));
+    }
+
+    /**
+     * Appends {@code frame} to {@code out}: length, header and body (also the caller-thread
+     * connections' encoding, StreamFrames). Returns its bytes on the wire; BAD_REQUEST, with
+     * {@code out} as it was, for a body over its limit.
+     */
+    static int write(Frame frame, ByteBuf out, FrameLimits limits) throws java.io.IOException {
         int start = out.writerIndex();
         out.writeInt(0);
         out.writeLong(frame.requestId());
@@ -26,13 +35,13 @@ public final class FrameEncoder extends MessageToByteEncoder<Frame> {
         MessageCodec.encode(frame.body(), out);
         int length = out.writerIndex() - start - Frame.LENGTH_BYTES;
         long bodyBytes = length - Frame.HEADER_BYTES;
-        long limit = frame.isError() ? limits.maxMetaBody() : limits.maxBody(frame.type().category());
+        long limit = limits.maxBody(frame.type(), frame.isError(), true);
         if (bodyBytes > limit) {
             out.writerIndex(start);
             throw new WfsException(WfsErrorCode.BAD_REQUEST, frame.type() + " message of " + bodyBytes
                     + " bytes exceeds the frame limit of " + limit + " bytes");
         }
         out.setInt(start, length);
-        observer.frameOut(frame.type(), length + Frame.LENGTH_BYTES);
+        return length + Frame.LENGTH_BYTES;
     }
 }

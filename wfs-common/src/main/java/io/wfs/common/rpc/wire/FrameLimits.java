@@ -10,6 +10,17 @@ public record FrameLimits(int maxHandshakeBody, long maxMetaBody, long maxDataBo
         this(HANDSHAKE_BODY_LIMIT, maxMetaBody, maxDataBody);
     }
 
+    /**
+     * The largest body of a frame of {@code type}: handshake-sized before authentication, an
+     * error answer's as large as a meta body, else its category's.
+     */
+    public long maxBody(io.wfs.common.rpc.MessageType type, boolean error, boolean authenticated) {
+        if (!authenticated) {
+            return maxHandshakeBody;
+        }
+        return error ? maxMetaBody : maxBody(type.category());
+    }
+
     public long maxBody(MessageCategory category) {
         return switch (category) {
             case HANDSHAKE -> maxHandshakeBody;

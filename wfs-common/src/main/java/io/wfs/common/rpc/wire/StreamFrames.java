@@ -2,12 +2,11 @@ package io.wfs.common.rpc.wire;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.wfs.common.error.WfsErrorCode;
-import io.wfs.common.error.WfsException;
 import io.wfs.common.rpc.MessageCategory;
 import io.wfs.common.rpc.MessageType;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.util.function.IntFunction;
 
 /**
@@ -20,24 +19,13 @@ public final class StreamFrames {
     private StreamFrames() {
     }
 
-    /** The whole frame of request {@code requestId}: length, header and body, ready to write. */
-    public static byte[] request(long requestId, MessageType type, Object body, FrameLimits limits) throws IOException {
-        ByteBuf out = Unpooled.buffer(256);
-        out.writeInt(0);
-        out.writeLong(requestId);
-        out.writeShort(type.id());
-        out.writeByte(0);
-        MessageCodec.encode(body, out);
-        int length = out.writerIndex() - Frame.LENGTH_BYTES;
-        long bodyBytes = length - Frame.HEADER_BYTES;
-        if (bodyBytes > limits.maxBody(type.category())) {
-            throw new WfsException(WfsErrorCode.BAD_REQUEST, type + " message of " + bodyBytes
-                    + " bytes exceeds the frame limit of " + limits.maxBody(type.category()) + " bytes");
-        }
-        out.setInt(0, length);
-        byte[] bytes = new byte[out.writerIndex()];
-        out.getBytes(0, bytes);
-        return bytes;
+    /** Writes the whole frame of request {@code requestId} to {@code out}; returns its bytes on the wire. */
+    public static int writeRequest(OutputStream out, long requestId, MessageType type, Object body, FrameLimits limits)
+            throws IOException {
+        ByteBuf frame = Unpooled.buffer(256);
+        int length = FrameEncoder.write(Frame.request(requestId, type, body), frame, limits);
+        out.write(frame.array(), frame.arrayOffset(), length);
+        return length;
     }
 
     /**
@@ -58,7 +46,7 @@ public final class StreamFrames {
         long id = in.readLong();
         short typeId = in.readShort();
         byte flags = in.readByte();
-        if (flags != Frame.FLAG_RESPONSE && flags != (Frame.FLAG_RESPONSE | Frame.FLAG_ERROR)) {
+        if (!Frame.flagsValid(flags, true)) {
             throw new ProtocolError(ProtocolViolation.BAD_FLAGS, "flags " + flags);
         }
         if (id != requestId || typeId != type.id()) {
@@ -68,8 +56,7 @@ public final class StreamFrames {
         if (!authenticated && type.category() != MessageCategory.HANDSHAKE) {
             throw new ProtocolError(ProtocolViolation.UNAUTHENTICATED, type + " before authentication");
         }
-        long limit = !authenticated ? limits.maxHandshakeBody()
-                : (flags & Frame.FLAG_ERROR) != 0 ? limits.maxMetaBody() : limits.maxBody(type.category());
+        long limit = limits.maxBody(type, (flags & Frame.FLAG_ERROR) != 0, authenticated);
         int bodyLength = length - Frame.HEADER_BYTES;
         if (bodyLength > limit) {
             throw new ProtocolError(ProtocolViolation.OVERSIZE, type + " frame of " + bodyLength + " bytes, limit " + limit);
